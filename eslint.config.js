@@ -1,0 +1,43 @@
+// Lint rules, including the layer rules of DESIGN.md: which folder may import what.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const UNDICI = { group: ['undici', 'undici/*'], message: 'Only src/client/ imports undici (DESIGN.md layers).' };
+const PIXELMATCH = { group: ['pixelmatch'], message: 'Only src/image/ imports pixelmatch (DESIGN.md layers).' };
+const PLAYWRIGHT = {
+  group: ['@playwright/test', '@playwright/test/*', 'playwright', 'playwright/*', 'playwright-core', 'playwright-core/*'],
+  message: 'Only fixtures/ and src/report/ import Playwright (DESIGN.md layers).',
+};
+const FIXTURES = { group: ['**/fixtures', '**/fixtures/*'], message: 'Nothing under src/ imports fixtures/: the layers go the other way.' };
+const project = (folder) => ({ group: [`../${folder}`, `../${folder}/*`, `../../${folder}/*`], message: `This layer may not import src/${folder}/ (DESIGN.md layers).` });
+const ALL_SRC = ['client', 'image', 'simulator', 'report', 'cli', 'config'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'reports/', 'test-results/', '.phonewright/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-empty-object-type': 'off',
+      'no-empty-pattern': 'off',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES] }],
+      // Handlers return or throw; only the CLI entry point sets the exit code (STYLE.md).
+      'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Throw a typed error; the CLI maps it to an exit code.' }],
+    },
+  },
+  { files: ['src/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.map(project), { group: ['node:*', 'fs', 'http', 'net', 'path'], message: 'src/core/ is pure: no I/O, no Node built-ins.' }] }] } },
+  { files: ['src/config/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'config').map(project)] }] } },
+  { files: ['src/client/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'client').map(project)] }] } },
+  { files: ['src/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'simulator').map(project)] }] } },
+  { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['image', 'client'].includes(f)).map(project)] }] } },
+  { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES] }] } },
+  { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
+  { files: ['specs/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
+);

@@ -1,0 +1,157 @@
+import { DEFAULT_PASSWORD, DEFAULT_USER } from '../core/defaults.js';
+import { ConfigError, UsageError } from '../core/errors.js';
+import { DEFAULT_API_ROOT, normalizeApiRoot } from '../core/routes.js';
+import { parseDeviceRef, type ConfigFile, type DeviceSpec, type ServerFileEntry } from './schema.js';
+
+/** The environment variables phonewright reads. */
+export const ENV = {
+  url: 'PHONEWRIGHT_URL',
+  user: 'PHONEWRIGHT_USER',
+  password: 'PHONEWRIGHT_PASSWORD',
+  apiRoot: 'PHONEWRIGHT_API_ROOT',
+  devices: 'PHONEWRIGHT_DEVICES',
+  server: 'PHONEWRIGHT_SERVER',
+  config: 'PHONEWRIGHT_CONFIG',
+} as const;
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Settings given on the command line; each wins over the environment and the file. */
+export interface ConnectionFlags {
+  url?: string | undefined;
+  user?: string | undefined;
+  password?: string | undefined;
+  apiRoot?: string | undefined;
+  server?: string | undefined;
+}
+
+/** Everything needed to talk to one server. `url` undefined means the embedded simulator. */
+export interface Connection {
+  /** The server's name in the configuration, `env` when it comes from PHONEWRIGHT_URL, `simulator` when embedded. */
+  name: string;
+  url: string | undefined;
+  user: string;
+  password: string;
+  apiRoot: string;
+  /** The phones to run on; undefined: every phone of the simulator, or the main device of a real server. */
+  devices: DeviceSpec[] | undefined;
+}
+
+/**
+ * Resolves the one server a CLI command talks to: flag, then environment, then `phonewright.config.json`,
+ * then the defaults (the embedded simulator with the vendor's example credentials).
+ */
+export function resolveConnection(flags: ConnectionFlags, env: Env, file?: ConfigFile): Connection {
+  const url = pick(flags.url, env[ENV.url]);
+  let entry: ServerFileEntry | undefined;
+  const wanted = pick(flags.server, env[ENV.server]);
+  if (wanted !== undefined) {
+    entry = findServer(file, wanted);
+  } else if (url === undefined && file && file.servers.length > 1) {
+    throw new UsageError(`${file.source} lists ${file.servers.length} servers (${file.servers.map((s) => s.name).join(', ')})`, {
+      hint: 'choose one with --server NAME (or PHONEWRIGHT_SERVER), or give --url',
+    });
+  } else if (url === undefined) {
+    entry = file?.servers[0];
+  }
+  return connectionFor(entry, flags, env, url);
+}
+
+/**
+ * Resolves every server the device matrix runs on: PHONEWRIGHT_URL (one server), else the servers of the
+ * configuration file (PHONEWRIGHT_SERVER selects by name, comma list allowed), else the embedded simulator.
+ * PHONEWRIGHT_DEVICES selects phones: by id or name among configured ones, or lists them outright.
+ */
+export function resolveServers(env: Env, file?: ConfigFile): Connection[] {
+  const selection = parseDeviceList(env[ENV.devices]);
+  const url = pick(undefined, env[ENV.url]);
+  if (url !== undefined || !file || file.servers.length === 0) {
+    const conn = connectionFor(undefined, {}, env, url);
+    return [{ ...conn, devices: selection?.map((s) => ({ id: s as DeviceSpec['id'] })) ?? conn.devices }];
+  }
+  const names = env[ENV.server]?.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = names?.length ? names.map((n) => findServer(file, n)) : file.servers;
+  const servers = entries.map((e) => connectionFor(e, {}, env, undefined));
+  if (!selection) return servers;
+  const unmatched = new Set(selection);
+  const selected = servers.map((s) => {
+    const devices = (s.devices ?? [{ id: 'main' as const }]).filter((d) => {
+      const hit = selection.find((want) => want === d.id || want === d.name);
+      if (hit) unmatched.delete(hit);
+      return hit !== undefined;
+    });
+    return { ...s, devices };
+  });
+  if (unmatched.size) {
+    throw new ConfigError(`${ENV.devices} names ${[...unmatched].join(', ')}, which no selected server in ${file.source} lists`, {
+      hint: `one of ${servers.flatMap((s) => (s.devices ?? [{ id: 'main' }]).map((d) => d.name ?? d.id)).join(', ')}`,
+    });
+  }
+  return selected.filter((s) => s.devices.length > 0);
+}
+
+/** Reads a comma list of device ids (or `main`, or configured names); undefined when unset or empty. */
+export function parseDeviceList(value: string | undefined): string[] | undefined {
+  const items = value?.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!items?.length) return undefined;
+  return items.map((item) =>
+    item.startsWith('device@') || item === 'main'
+      ? parseDeviceRef(item, ENV.devices, (where, what) => {
+          throw new ConfigError(`${where}: ${what}`);
+        })
+      : item,
+  );
+}
+
+function connectionFor(entry: ServerFileEntry | undefined, flags: ConnectionFlags, env: Env, url: string | undefined): Connection {
+  const resolvedUrl = url ?? entry?.url;
+  if (resolvedUrl !== undefined) checkUrl(resolvedUrl, flags.url !== undefined ? '--url' : env[ENV.url] !== undefined ? ENV.url : 'url');
+  const user = pick(flags.user, env[ENV.user]) ?? entry?.user ?? DEFAULT_USER;
+  if (user.includes(':')) throw new UsageError('the user name may not contain ":" (the login header joins user and password with it)');
+  return {
+    name: entry?.name ?? (resolvedUrl === undefined ? 'simulator' : 'env'),
+    url: resolvedUrl?.replace(/\/+$/, ''),
+    user,
+    password: pick(flags.password, env[ENV.password]) ?? filePassword(entry, env) ?? DEFAULT_PASSWORD,
+    apiRoot: normalizeApiRoot(pick(flags.apiRoot, env[ENV.apiRoot]) ?? entry?.apiRoot ?? DEFAULT_API_ROOT),
+    devices: entry?.devices,
+  };
+}
+
+function filePassword(entry: ServerFileEntry | undefined, env: Env): string | undefined {
+  if (!entry?.passwordEnv) return undefined;
+  const value = env[entry.passwordEnv];
+  if (value === undefined || value === '') {
+    throw new ConfigError(`server "${entry.name}": the environment variable ${entry.passwordEnv} (its passwordEnv) is not set`, {
+      hint: `export ${entry.passwordEnv}=… before running, or pass --password`,
+    });
+  }
+  return value;
+}
+
+function findServer(file: ConfigFile | undefined, name: string): ServerFileEntry {
+  const hit = file?.servers.find((s) => s.name === name);
+  if (hit) return hit;
+  if (!file || file.servers.length === 0) {
+    throw new UsageError(`no server named "${name}": there is no phonewright.config.json listing servers`, {
+      hint: 'create one (see the README, "Configuration"), or give --url',
+    });
+  }
+  throw new UsageError(`no server named "${name}" in ${file.source}`, { hint: `one of ${file.servers.map((s) => s.name).join(', ')}` });
+}
+
+function checkUrl(value: string, where: string): void {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new UsageError(`${where}: ${JSON.stringify(value.slice(0, 100))} is not a URL`, { hint: 'http://<server ip>:8090' });
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError(`${where}: ${u.protocol} is not http: or https:`);
+  if (u.username || u.password) throw new UsageError(`${where}: credentials do not belong in the URL`, { hint: 'use --user and --password' });
+}
+
+/** The first value that is set and not empty. */
+function pick(...values: (string | undefined)[]): string | undefined {
+  return values.find((v) => v !== undefined && v !== '');
+}

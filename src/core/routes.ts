@@ -1,0 +1,78 @@
+import { UsageError } from './errors.js';
+
+/** The shipping server's API root. The interface document writes it as `/Service/v1`. */
+export const DEFAULT_API_ROOT = '/TotalControl/v1';
+
+/** The six operations of the interface, plus the download of a stored file. */
+export type Operation = 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download';
+
+/** The paths of the interface under one API root. The only place a route is written. */
+export interface Routes {
+  readonly apiRoot: string;
+  readonly login: string;
+  readonly mainDevice: string;
+  readonly storage: string;
+  readonly notifications: string;
+  settings(device: string): string;
+  pixel(device: string): string;
+}
+
+/** A request path recognized as one of the operations. */
+export type RouteMatch =
+  | { op: 'login' | 'mainDevice' | 'upload' | 'notifications' }
+  | { op: 'settings' | 'pixel'; device: string }
+  | { op: 'download'; file: string };
+
+/**
+ * Checks an API root given by a user: starts with `/`, no trailing `/`, no query.
+ * @param value e.g. `/TotalControl/v1` or `/Service/v1`
+ */
+export function normalizeApiRoot(value: string = DEFAULT_API_ROOT): string {
+  const v = value.trim().replace(/\/+$/, '');
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(v)) {
+    throw new UsageError(`invalid API root ${JSON.stringify(value)}: expected a path such as ${DEFAULT_API_ROOT}`);
+  }
+  return v;
+}
+
+/** The routes of the interface under `apiRoot`. */
+export function routesFor(apiRoot: string = DEFAULT_API_ROOT): Routes {
+  const root = normalizeApiRoot(apiRoot);
+  return {
+    apiRoot: root,
+    login: `${root}/login`,
+    mainDevice: `${root}/devices/main`,
+    storage: `${root}/storage`,
+    notifications: `${root}/notifications`,
+    // Ids are validated before they get here; the vendor's examples carry the `@` unencoded.
+    settings: (device) => `${root}/devices/${device}/settings`,
+    pixel: (device) => `${root}/devices/${device}/screen/colors`,
+  };
+}
+
+/**
+ * Recognizes a request path (without query) as an operation of `routes`, or returns undefined.
+ * `POST storage` is an upload; `GET storage/<...>` is the download of a stored file.
+ */
+export function matchRoute(routes: Routes, method: string, pathname: string): RouteMatch | undefined {
+  if (pathname === routes.login) return { op: 'login' };
+  if (pathname === routes.mainDevice) return { op: 'mainDevice' };
+  if (pathname === routes.notifications) return { op: 'notifications' };
+  if (pathname === routes.storage) return method === 'POST' ? { op: 'upload' } : undefined;
+  if (pathname.startsWith(`${routes.storage}/`)) return { op: 'download', file: pathname.slice(routes.storage.length + 1) };
+  const devices = `${routes.apiRoot}/devices/`;
+  if (!pathname.startsWith(devices)) return undefined;
+  const rest = pathname.slice(devices.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return undefined;
+  const tail = rest.slice(slash);
+  let device: string;
+  try {
+    device = decodeURIComponent(rest.slice(0, slash));
+  } catch {
+    return undefined;
+  }
+  if (tail === '/settings') return { op: 'settings', device };
+  if (tail === '/screen/colors') return { op: 'pixel', device };
+  return undefined;
+}
