@@ -71,15 +71,21 @@ export class ServiceError extends PhonewrightError {
   readonly serverMessage: string | undefined;
   /** The server said the phone is unknown or offline: an infrastructure failure, not a product one. */
   readonly deviceMissing: boolean;
+  /**
+   * The answer was a bare `{"status": false}`: a failed read, or a rejected token in one server variant
+   * (field notes). The client probes the token before it trusts such an answer.
+   */
+  readonly ambiguousFalse: boolean;
   constructor(
     operation: string,
     message: string,
-    details: ErrorDetails & { serverMessage?: string; deviceMissing?: boolean } = {},
+    details: ErrorDetails & { serverMessage?: string | undefined; deviceMissing?: boolean; ambiguousFalse?: boolean } = {},
   ) {
     super('PW_SERVICE', message, details);
     this.operation = operation;
     this.serverMessage = details.serverMessage;
     this.deviceMissing = details.deviceMissing ?? false;
+    this.ambiguousFalse = details.ambiguousFalse ?? false;
   }
 }
 

@@ -1,0 +1,31 @@
+import { redact } from '../core/redact.js';
+
+/** Where a command writes. Tests swap the streams; secrets registered here are redacted from every line. */
+export interface Output {
+  /** One JSON document on stdout (for `--json`). */
+  json(value: unknown): void;
+  /** A line for people on stdout. */
+  line(text: string): void;
+  /** A line on stderr (progress, warnings, verbose call descriptions). */
+  note(text: string): void;
+  /** True when stdout is a terminal (progress bars, colours). */
+  readonly isTTY: boolean;
+  /** Secrets to scrub from everything written from now on. */
+  addSecrets(...secrets: (string | undefined)[]): void;
+  /** Scrubs the registered secrets from a text. */
+  clean(text: string): string;
+}
+
+/** The output of a real process. */
+export function processOutput(stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Output {
+  const secrets = new Set<string>();
+  const clean = (text: string) => redact(text, secrets);
+  return {
+    json: (value) => stdout.write(`${clean(JSON.stringify(value))}\n`),
+    line: (text) => stdout.write(`${clean(text)}\n`),
+    note: (text) => stderr.write(`${clean(text)}\n`),
+    isTTY: Boolean(stdout.isTTY),
+    addSecrets: (...more) => more.forEach((s) => s && secrets.add(s)),
+    clean,
+  };
+}

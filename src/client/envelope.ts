@@ -1,0 +1,88 @@
+import { AuthError, ProtocolError, ServiceError } from '../core/errors.js';
+import { RetryableReply, type Reply } from './transport.js';
+
+/** An answer's envelope, read strictly: `status` true, false or null, and the whole body. */
+export type Envelope =
+  | { status: true; body: Record<string, unknown> }
+  | { status: false; body: Record<string, unknown> }
+  | { status: null; body: Record<string, unknown>; message: string };
+
+/** The server rejected the token (any of the field notes' shapes): the client logs in again, once. */
+export class TokenRejected extends AuthError {
+  constructor(user: string, message: string) {
+    super(user, message, { hint: 'check that the user may use the API, or that the server has not been restarted mid-run' });
+  }
+}
+
+/** What the client needs to know to decode: who it is, and how to describe and clean text. */
+export interface DecodeContext {
+  operation: string;
+  /** The request, described with secrets redacted. */
+  request: string;
+  user: string;
+  clean(text: string): string;
+}
+
+const EXCERPT = 160;
+/** Statuses worth another attempt (undici's retry list). */
+const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * Reads an answer into an envelope. Transient answers (429, 5xx, a body that is not JSON) throw
+ * {@link RetryableReply}; a 401 throws {@link TokenRejected}; anything else off the interface a {@link ProtocolError}.
+ * @param reply the answer
+ * @param ctx the operation and request, for messages
+ * @param statusOptional true for `devices/main`, whose documented answer has no `status` key
+ */
+export function readEnvelope(reply: Reply, ctx: DecodeContext, statusOptional = false): Envelope {
+  if (reply.status === 401) throw new TokenRejected(ctx.user, `${ctx.operation}: the server answered HTTP 401 to ${ctx.request}`);
+  if (TRANSIENT_STATUSES.has(reply.status)) {
+    throw new RetryableReply(
+      new ServiceError(ctx.operation, `${ctx.operation}: the server answered HTTP ${reply.status} to ${ctx.request}${excerptOf(reply.text, ctx)}`, {
+        hint: 'the server is overloaded or failing; try again later',
+      }),
+      reply.retryAfter,
+    );
+  }
+  if (reply.status === 404) {
+    throw new ProtocolError(ctx.operation, `${ctx.operation}: the server has no such route (HTTP 404): ${ctx.request}`, {
+      hint: 'check the API root (--api-root or PHONEWRIGHT_API_ROOT; default /TotalControl/v1) and the URL',
+    });
+  }
+  if (reply.status < 200 || reply.status >= 300) {
+    throw new ProtocolError(ctx.operation, `${ctx.operation}: unexpected HTTP ${reply.status} from ${ctx.request}${excerptOf(reply.text, ctx)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(reply.text);
+  } catch {
+    throw new RetryableReply(
+      new ProtocolError(ctx.operation, `${ctx.operation}: the answer is not JSON: ${ctx.request}${excerptOf(reply.text, ctx) || ' (empty body)'}`),
+    );
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) {
+    throw malformed(ctx, 'the answer is not a JSON object', reply.text);
+  }
+  const body = json as Record<string, unknown>;
+  if (body.status === true) return { status: true, body };
+  if (body.status === false) return { status: false, body };
+  if (body.status === null) {
+    const v = body.value;
+    return { status: null, body, message: typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) };
+  }
+  if (statusOptional && !('status' in body)) return { status: true, body };
+  throw malformed(ctx, 'status' in body ? `"status" is ${JSON.stringify(body.status)}, not true, false or null` : 'the answer has no "status"', reply.text);
+}
+
+/** A protocol error for an answer that is JSON but not the interface, with a redacted excerpt. */
+export function malformed(ctx: DecodeContext, what: string, text: string): ProtocolError {
+  return new ProtocolError(ctx.operation, `${ctx.operation}: ${what}: ${ctx.request}${excerptOf(text, ctx)}`);
+}
+
+/** ` — answered: "<first 160 characters>"`, secrets removed; empty for an empty body. */
+export function excerptOf(text: string, ctx: Pick<DecodeContext, 'clean'>): string {
+  if (!text) return '';
+  const flat = ctx.clean(text.length > EXCERPT * 2 ? text.slice(0, EXCERPT * 2) : text).replace(/\s+/g, ' ');
+  const cut = flat.length > EXCERPT ? `${flat.slice(0, EXCERPT)}… (${text.length} bytes)` : flat;
+  return ` — answered: ${JSON.stringify(cut)}`;
+}

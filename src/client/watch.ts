@@ -1,0 +1,148 @@
+import { notificationKey, type Notification } from '../core/notifications.js';
+import type { CallOptions, DeviceClient } from './client.js';
+
+/** The order a server lists notifications in, as far as the watcher has learned it. */
+export type NotificationOrder = 'oldest-first' | 'newest-first' | 'unknown';
+
+export interface WatcherOptions {
+  /**
+   * Messages asked for per read.
+   * @default 100
+   */
+  pageSize?: number;
+}
+
+/** Most keys remembered as seen; a phone holds 1,000 messages, a lab a few dozen phones. */
+const MAX_SEEN = 100_000;
+/** A list longer than this many pages is not re-read whole to learn the order; the times decide. */
+const SMALL_LIST_PAGES = 2;
+
+/**
+ * Finds the messages that arrived since it was armed, without assuming the server's order or what its
+ * `position` indexes (field notes: both are "not shown"). It sends no filters, so `position` indexes the
+ * same list under either semantics; callers filter on the client. While the order is unknown it reads the
+ * whole list and learns the order from where new messages appear; then each idle poll is one small read:
+ * the head for newest-first, the last known message for oldest-first (which survives old messages falling
+ * off the front of the list).
+ */
+export class NotificationWatcher {
+  #client: Pick<DeviceClient, 'notifications'>;
+  #page: number;
+  #order: NotificationOrder = 'unknown';
+  #seen = new Map<string, number>();
+  /** Oldest-first: the newest message seen and its 1-based position. */
+  #anchor: { key: string; pos: number } | undefined;
+
+  constructor(client: Pick<DeviceClient, 'notifications'>, options: WatcherOptions = {}) {
+    this.#client = client;
+    this.#page = options.pageSize ?? 100;
+  }
+
+  /** The order learned so far. */
+  get order(): NotificationOrder {
+    return this.#order;
+  }
+
+  /** Reads the current list as the baseline: only messages that arrive after this count as new. */
+  async arm(options: CallOptions = {}): Promise<void> {
+    await this.poll(options);
+  }
+
+  /** The messages that arrived since the last poll (or since arming), oldest first. */
+  async poll(options: CallOptions = {}): Promise<Notification[]> {
+    if (this.#order === 'newest-first') return this.#pollNewestFirst(options);
+    if (this.#order === 'oldest-first' && this.#anchor) return this.#pollOldestFirst(this.#anchor, options);
+    return this.#pollUnknown(options);
+  }
+
+  async #pollUnknown(options: CallOptions): Promise<Notification[]> {
+    const list = await this.#readFrom(1, options, () => false);
+    const fresh = this.#diff(list);
+    const n = fresh.indexes.length;
+    // Where new messages appear among old ones tells the order (the first read sees everything as new).
+    if (n > 0 && n < list.length) {
+      if (fresh.indexes.every((i) => i >= list.length - n)) this.#order = 'oldest-first';
+      else if (fresh.indexes.every((i) => i < n)) this.#order = 'newest-first';
+    }
+    if (this.#order === 'unknown' && list.length > this.#page * SMALL_LIST_PAGES) this.#order = orderByTime(list);
+    if (this.#order === 'oldest-first' && list.length > 0) this.#anchor = { key: notificationKey(list.at(-1)!), pos: list.length };
+    return this.#chronological(fresh.items);
+  }
+
+  async #pollNewestFirst(options: CallOptions): Promise<Notification[]> {
+    // New messages are a prefix of the list: read pages until one holds a message seen before.
+    const head = await this.#readFrom(1, options, (page) => page.some((m) => this.#seen.has(notificationKey(m))));
+    return this.#chronological(this.#diff(head).items);
+  }
+
+  async #pollOldestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
+    const first = await this.#client.notifications({ position: anchor.pos, count: this.#page }, options);
+    let start = anchor.pos;
+    let tail: Notification[];
+    if (first[0] && notificationKey(first[0]) === anchor.key) {
+      tail = first.length === this.#page ? [...first, ...(await this.#readFrom(anchor.pos + this.#page, options, () => false))] : first;
+    } else {
+      // Old messages fell off the front (or the list was cleared): look for the anchor just before.
+      start = Math.max(1, anchor.pos - this.#page);
+      const around = await this.#readFrom(start, options, () => false);
+      let at = -1;
+      for (let i = around.length - 1; i >= 0; i--) if (notificationKey(around[i]!) === anchor.key) { at = i; break; }
+      if (at < 0 && start > 1) {
+        start = 1;
+        tail = await this.#readFrom(1, options, () => false);
+      } else {
+        tail = at >= 0 ? around.slice(at) : around;
+        start += Math.max(at, 0);
+      }
+    }
+    const fresh = this.#diff(tail);
+    if (tail.length) this.#anchor = { key: notificationKey(tail.at(-1)!), pos: start + tail.length - 1 };
+    else if (start === 1) [this.#order, this.#anchor] = ['unknown', undefined]; // the list is empty: learn again
+    return fresh.items;
+  }
+
+  /** Reads pages from `position` until a short page, or until `enough` says stop. */
+  async #readFrom(position: number, options: CallOptions, enough: (page: Notification[]) => boolean): Promise<Notification[]> {
+    const out: Notification[] = [];
+    for (let pos = position; ; pos += this.#page) {
+      const page = await this.#client.notifications({ position: pos, count: this.#page }, options);
+      out.push(...page);
+      if (page.length < this.#page || enough(page)) return out;
+    }
+  }
+
+  /** The messages of `list` not seen before (equal messages counted, not merged), and where they stand. */
+  #diff(list: Notification[]): { items: Notification[]; indexes: number[] } {
+    const budget = new Map<string, number>();
+    const items: Notification[] = [];
+    const indexes: number[] = [];
+    list.forEach((m, i) => {
+      const key = notificationKey(m);
+      const left = budget.get(key) ?? this.#seen.get(key) ?? 0;
+      if (left > 0) {
+        budget.set(key, left - 1);
+        return;
+      }
+      budget.set(key, 0);
+      items.push(m);
+      indexes.push(i);
+    });
+    for (const m of items) {
+      const key = notificationKey(m);
+      this.#seen.set(key, (this.#seen.get(key) ?? 0) + 1);
+    }
+    while (this.#seen.size > MAX_SEEN) this.#seen.delete(this.#seen.keys().next().value!);
+    return { items, indexes };
+  }
+
+  #chronological(items: Notification[]): Notification[] {
+    return this.#order === 'newest-first' ? items.reverse() : items;
+  }
+}
+
+/** The order a long list is in, judged by its first and last times; unknown when they are equal. */
+function orderByTime(list: Notification[]): NotificationOrder {
+  const first = list[0]!.time;
+  const last = list.at(-1)!.time;
+  return first < last ? 'oldest-first' : first > last ? 'newest-first' : 'unknown';
+}
