@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+import { deviceMatrix } from './fixtures/matrix.js';
+import type { DeviceWorkerOptions } from './fixtures/index.js';
+
+// The device matrix users run (npm start, phonewright test): one project per phone, phones in parallel.
+// With no server configured, the embedded simulator starts for the run and stops after it.
+const matrix = deviceMatrix({ testDir: 'specs' });
+
+export default defineConfig<object, DeviceWorkerOptions>({
+  projects: matrix.projects,
+  workers: matrix.workers,
+  globalSetup: matrix.globalSetup,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  outputDir: 'test-results',
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'reports/html', open: 'never' }],
+    ['json', { outputFile: 'reports/results.json' }],
+    ['junit', { outputFile: 'reports/junit.xml' }],
+    ['./src/report/summary-reporter.ts'],
+  ],
+});
