@@ -1,0 +1,11 @@
+// The simulator's public surface; src/index.ts re-exports it.
+export { startSimulator, type SimulatorHandle } from './server.js';
+export { DEFAULT_HOST, DEFAULT_MAX_UPLOAD_BYTES, type SimulatorOptions } from './options.js';
+export { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, type Behaviour, type BehaviourKey, type BehaviourSpec } from './behaviour.js';
+export type { FaultSpec } from './faults.js';
+export { loadScenario } from './scenario.js';
+export type { DrawnScreenInput, FrameInput, FrameSpec, NotificationRule, NotificationRuleInput, PhoneInput, PhoneSpec, RectInput, Scenario, ScenarioInput, ScreenInput, SettingsInput } from './scenario-types.js';
+export { DEFAULT_SCENARIO } from './scenarios/default.js';
+export type { PhoneInfo } from './phone.js';
+export type { NotificationPost, RectFill, SimulatorStats } from './state.js';
+export { ADMIN_KEY_HEADER, ADMIN_PREFIX } from './admin.js';

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_PASSWORD, DEFAULT_PORT, DEFAULT_USER } from '../core/defaults.js';
+import { UsageError } from '../core/errors.js';
+import { DEFAULT_API_ROOT, normalizeApiRoot } from '../core/routes.js';
+import { checkBehaviour, type Behaviour } from './behaviour.js';
+import { checkFaults, type FaultSpec } from './faults.js';
+import type { ScenarioInput } from './scenario-types.js';
+
+/** How to start a simulator. Every field is optional; the defaults make the vendor's curl examples work. */
+export interface SimulatorOptions {
+  /** @default 8090 (0 picks a free port) */
+  port?: number;
+  /** The interface to listen on; only this machine can reach the default. @default "127.0.0.1" */
+  host?: string;
+  /** @default "/TotalControl/v1" */
+  apiRoot?: string;
+  /** @default "sigma" (the vendor's example) */
+  user?: string;
+  /** @default "3D391497" (the vendor's example) */
+  password?: string;
+  /** A scenario JSON file, or the scenario itself. @default the built-in four phones (DEFAULT_SCENARIO) */
+  scenario?: string | ScenarioInput;
+  /** Where PNG paths of an object scenario are resolved. @default process.cwd() */
+  scenarioDir?: string;
+  /** The installation root uploads are stored under. @default a new folder in the OS temp folder, removed on close */
+  storage?: string;
+  /** Let `local/<absolute path>/` write anywhere on this machine. @default false */
+  allowAbsoluteUploads?: boolean;
+  /** @default 2 GiB */
+  maxUploadBytes?: number;
+  /** Switchable answers, over the scenario's `behaviour`. */
+  behaviour?: Partial<Behaviour>;
+  /** Faults in force from the start and after every reset. */
+  faults?: FaultSpec;
+  /** The admin API's key (header `x-sim-admin-key`). @default random per start */
+  adminKey?: string;
+  /** The clock, in ms since the epoch: tests advance it instead of sleeping. @default Date.now */
+  now?: () => number;
+  /** Log each request (method, path with the token redacted, status, ms): true for stderr, or a callback. */
+  verbose?: boolean | ((line: string) => void);
+}
+
+/** The options with their defaults, checked. */
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  apiRoot: string;
+  user: string;
+  password: string;
+  scenario: string | ScenarioInput | undefined;
+  scenarioDir: string;
+  storage: string | undefined;
+  allowAbsoluteUploads: boolean;
+  maxUploadBytes: number;
+  behaviour: Partial<Behaviour>;
+  faults: FaultSpec | undefined;
+  adminKey: string;
+  now: () => number;
+  log: ((line: string) => void) | undefined;
+}
+
+/** 2 GiB: the field notes' default upload limit. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
+/** Only this machine can reach the simulator unless a host says otherwise (DESIGN.md). */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/**
+ * Fills in the defaults and refuses what cannot work, before anything is started.
+ * @param options what the caller gave
+ */
+export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
+  const o = options ?? {};
+  const port = o.port ?? DEFAULT_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`invalid port ${JSON.stringify(port)}: expected 0 (any free port) to 65535`);
+  const maxUploadBytes = o.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  if (!Number.isSafeInteger(maxUploadBytes) || maxUploadBytes < 1) throw new UsageError(`invalid maximum upload size ${JSON.stringify(maxUploadBytes)}: expected a number of bytes ≥ 1`);
+  const user = o.user ?? DEFAULT_USER;
+  const password = o.password ?? DEFAULT_PASSWORD;
+  // The colon separates user from password in the Authorization header, so a user name cannot hold one.
+  if (typeof user !== 'string' || user === '' || user.includes(':')) throw new UsageError('invalid user name: expected a non-empty name without ":"');
+  if (typeof password !== 'string' || password === '') throw new UsageError('invalid password: expected a non-empty string');
+  const behaviour = o.behaviour === undefined ? {} : checkBehaviour(o.behaviour, 'behaviour');
+  if (typeof behaviour === 'string') throw new UsageError(behaviour);
+  const faults = o.faults === undefined ? undefined : checkFaults(o.faults);
+  if (typeof faults === 'string') throw new UsageError(faults);
+  const adminKey = o.adminKey ?? randomBytes(18).toString('base64url');
+  if (typeof adminKey !== 'string' || adminKey.length < 8) throw new UsageError('invalid admin key: expected at least 8 characters');
+  const verbose = o.verbose;
+  const log = typeof verbose === 'function' ? verbose : verbose ? (line: string) => void process.stderr.write(`${line}\n`) : undefined;
+  return {
+    port,
+    host: o.host ?? DEFAULT_HOST,
+    apiRoot: normalizeApiRoot(o.apiRoot ?? DEFAULT_API_ROOT),
+    user,
+    password,
+    scenario: o.scenario,
+    scenarioDir: o.scenarioDir ?? process.cwd(),
+    storage: o.storage,
+    allowAbsoluteUploads: o.allowAbsoluteUploads ?? false,
+    maxUploadBytes,
+    behaviour,
+    faults,
+    adminKey,
+    now: o.now ?? Date.now,
+    log,
+  };
+}

@@ -1,0 +1,75 @@
+import type { DeviceId } from '../core/device-id.js';
+import type { DisplaySettings } from '../core/settings.js';
+import type { FrameSpec, PhoneSpec } from './scenario-types.js';
+import type { Rect, Screen } from './screen.js';
+
+/** What the simulator tells about a phone (the handle's `phones`, the CLI's listing, `GET /_sim/state`). */
+export interface PhoneInfo {
+  id: DeviceId;
+  name: string;
+  width: number;
+  height: number;
+  orientation: 'portrait' | 'landscape';
+  main: boolean;
+  online: boolean;
+}
+
+/** A virtual phone at run time: a copy of its scenario entry that the admin API may change. */
+export class Phone {
+  readonly id: DeviceId;
+  readonly name: string;
+  online: boolean;
+  settings: DisplaySettings;
+  #frames: FrameSpec[];
+  #loop: boolean;
+  #cycleMs: number;
+
+  constructor(spec: PhoneSpec) {
+    this.id = spec.id;
+    this.name = spec.name;
+    this.online = spec.online;
+    this.settings = { ...spec.settings, display_resolution: { ...spec.settings.display_resolution } };
+    this.#frames = spec.frames.map((f) => ({ screen: f.screen.clone(), durationMs: f.durationMs }));
+    this.#loop = spec.loop;
+    this.#cycleMs = this.#frames.reduce((sum, f) => sum + f.durationMs, 0);
+  }
+
+  /** The screen shown `elapsedMs` after the start. */
+  screenAt(elapsedMs: number): Screen {
+    const frames = this.#frames;
+    if (frames.length === 1) return frames[0]!.screen;
+    let t = elapsedMs < 0 ? 0 : elapsedMs;
+    if (t >= this.#cycleMs) {
+      if (!this.#loop) return frames[frames.length - 1]!.screen;
+      t %= this.#cycleMs;
+    }
+    for (const frame of frames) {
+      if (t < frame.durationMs) return frame.screen;
+      t -= frame.durationMs;
+    }
+    return frames[frames.length - 1]!.screen;
+  }
+
+  /** Shows one screen from now on (the frames stop). */
+  setScreen(screen: Screen): void {
+    this.#frames = [{ screen, durationMs: 0 }];
+    this.#cycleMs = 0;
+  }
+
+  /** Paints a rectangle on every frame, so the change shows whatever frame is up. */
+  fillRect(rect: Rect): void {
+    for (const frame of this.#frames) frame.screen.fillRect(rect);
+  }
+
+  /** The phone's screen size (of its first frame; all frames have it). */
+  get size(): { width: number; height: number } {
+    const { width, height } = this.#frames[0]!.screen;
+    return { width, height };
+  }
+
+  /** A description for listings. */
+  info(mainId: string): PhoneInfo {
+    const { width, height } = this.size;
+    return { id: this.id, name: this.name, width, height, orientation: width > height ? 'landscape' : 'portrait', main: this.id === mainId, online: this.online };
+  }
+}

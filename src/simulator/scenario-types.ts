@@ -1,0 +1,111 @@
+import type { DeviceId } from '../core/device-id.js';
+import type { DisplaySettings, Resolution } from '../core/settings.js';
+import type { Behaviour } from './behaviour.js';
+import type { Screen } from './screen.js';
+
+/** A scenario as written in a JSON file or passed as an object: the virtual phones and what happens on them. */
+export interface ScenarioInput {
+  /** The main device's id; default: the first phone. */
+  main?: string;
+  /** Answers where the interface says "not shown" (see {@link Behaviour}). */
+  behaviour?: Partial<Behaviour>;
+  phones: PhoneInput[];
+  /** Messages that arrive at a time after the start (`atMs`) or again and again (`everyMs`). */
+  notifications?: NotificationRuleInput[];
+}
+
+export interface PhoneInput {
+  /** `device@<signed 32-bit integer>`. */
+  id: string;
+  /** A short name fit for a Playwright project, e.g. `galaxy-s9`; default `phone-<n>`. */
+  name?: string;
+  /** False: the phone is connected to nothing; the server answers "device not found". @default true */
+  online?: boolean;
+  /** Wire names; missing ones are derived from the screen (resolution, orientation) or the vendor's sample. */
+  settings?: SettingsInput;
+  /** What the phone shows; give this or `frames`. */
+  screen?: ScreenInput;
+  /** Screens that follow each other, each shown for `durationMs`. */
+  frames?: FrameInput[];
+  /** Start again after the last frame (otherwise the last one stays). @default true */
+  loop?: boolean;
+}
+
+/** A PNG file (relative to the scenario file), or a fill colour with rectangles painted over it in order. */
+export type ScreenInput = { png: string | Uint8Array } | DrawnScreenInput;
+
+export interface DrawnScreenInput {
+  width: number;
+  height: number;
+  /** `0xrrggbb`, `#rrggbb` or `rrggbb`. @default "0x000000" */
+  fill?: string;
+  rects?: RectInput[];
+}
+
+export interface RectInput {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  color: string;
+}
+
+export type FrameInput = ScreenInput & { durationMs: number };
+
+export type SettingsInput = Partial<{
+  display_mode: number;
+  display_quality: number;
+  display_accl: number;
+  display_hw_decode: number | string | boolean;
+  display_resolution_mode: number;
+  display_orientation: number;
+  display_resolution: string | Resolution;
+}>;
+
+export interface NotificationRuleInput {
+  device: string;
+  app: string;
+  /** Unicode text; `{n}` is replaced by the 1-based count of the rule's messages so far. */
+  text: string;
+  /** Arrives once, this many milliseconds after the start. */
+  atMs?: number;
+  /** Arrives every this many milliseconds. */
+  everyMs?: number;
+  /** With `everyMs`: when the first one arrives. @default everyMs */
+  startMs?: number;
+}
+
+/** A validated phone of a scenario; its screens are templates copied on every reset. */
+export interface PhoneSpec {
+  id: DeviceId;
+  name: string;
+  online: boolean;
+  settings: DisplaySettings;
+  frames: readonly FrameSpec[];
+  loop: boolean;
+}
+
+export interface FrameSpec {
+  screen: Screen;
+  durationMs: number;
+}
+
+export interface NotificationRule {
+  device: DeviceId;
+  app: string;
+  text: string;
+  /** First arrival, in ms after the start. */
+  firstMs: number;
+  /** Interval; 0 for a message that arrives once. */
+  everyMs: number;
+}
+
+/** A validated scenario. */
+export interface Scenario {
+  /** The file it came from, or a description of where it was given, for messages. */
+  source: string;
+  main: DeviceId;
+  behaviour: Partial<Behaviour>;
+  phones: readonly PhoneSpec[];
+  rules: readonly NotificationRule[];
+}

@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isDeviceId, type DeviceId } from '../core/device-id.js';
+import { ConfigError } from '../core/errors.js';
+import type { DisplaySettings, Resolution } from '../core/settings.js';
+import { checkBehaviour } from './behaviour.js';
+import { checkColor, checkObject, isInt, type Fail } from './check.js';
+import type { FrameSpec, NotificationRule, PhoneSpec, Scenario, ScenarioInput } from './scenario-types.js';
+import { Screen, type Rect } from './screen.js';
+import { applySettings, defaultSettings } from './settings-input.js';
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const TOP_KEYS = ['$schema', 'main', 'behaviour', 'phones', 'notifications'];
+const PHONE_KEYS = ['id', 'name', 'online', 'settings', 'screen', 'frames', 'loop'];
+const SCREEN_KEYS = ['png', 'width', 'height', 'fill', 'rects'];
+const RECT_KEYS = ['x', 'y', 'width', 'height', 'color'];
+const RULE_KEYS = ['device', 'app', 'text', 'atMs', 'everyMs', 'startMs'];
+/** Larger than any phone, small enough that a typo (19200 for 1920) is caught before it allocates. */
+const MAX_SIDE = 16_384;
+const MAX_MS = 2 ** 31 - 1;
+
+/**
+ * Reads a scenario: a JSON file, or an object. PNG paths are relative to the file (or to `baseDir`).
+ * Every refusal is a ConfigError naming the file, the JSON path and what to write there.
+ * @param input a path to a JSON file, or the scenario object
+ * @param baseDir where PNG paths of an object scenario are resolved
+ * @default baseDir process.cwd()
+ */
+export function loadScenario(input: string | ScenarioInput, baseDir: string = process.cwd()): Scenario {
+  if (typeof input !== 'string') return validateScenario(input, 'scenario', baseDir);
+  const file = path.resolve(input);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ConfigError(`scenario ${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`}`, {
+      hint: 'pass the path of a scenario JSON file; phonewright sim --print-scenario prints the default one to start from',
+      cause: e,
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`scenario ${file} is not valid JSON: ${(e as Error).message}`, { hint: 'fix the syntax', cause: e });
+  }
+  return validateScenario(json, file, path.dirname(file));
+}
+
+/**
+ * Checks a parsed scenario and builds its phones' screens.
+ * @param json the parsed scenario
+ * @param source the file name (or `scenario`) for messages
+ * @param baseDir where PNG paths are resolved
+ */
+export function validateScenario(json: unknown, source: string, baseDir: string): Scenario {
+  const fail = (where: string, what: string): never => {
+    throw new ConfigError(`${source}: ${where} ${what}`);
+  };
+  const top = checkObject(json, '', TOP_KEYS, fail);
+  if (!Array.isArray(top.phones) || top.phones.length === 0) fail('phones', 'must be a non-empty list of phones, e.g. [{"id": "device@1116106541", "screen": {"width": 1080, "height": 1920, "fill": "0x25425c"}}]');
+  const phones: PhoneSpec[] = [];
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  (top.phones as unknown[]).forEach((raw, i) => {
+    const phone = readPhone(raw, `phones[${i}]`, i, baseDir, fail);
+    if (ids.has(phone.id)) fail(`phones[${i}].id`, `${JSON.stringify(phone.id)} is used by an earlier phone; give each phone its own id`);
+    if (names.has(phone.name)) fail(`phones[${i}].name`, `${JSON.stringify(phone.name)} is used by an earlier phone; give each phone its own name`);
+    ids.add(phone.id);
+    names.add(phone.name);
+    phones.push(phone);
+  });
+  let main = phones[0]!.id;
+  if (top.main !== undefined) {
+    if (typeof top.main !== 'string' || !ids.has(top.main)) fail('main', `is ${JSON.stringify(top.main)}; write the id of one of the phones, e.g. ${JSON.stringify(main)}`);
+    main = top.main as DeviceId;
+  }
+  let behaviour = {};
+  if (top.behaviour !== undefined) {
+    const checked = checkBehaviour(top.behaviour, 'behaviour');
+    if (typeof checked === 'string') throw new ConfigError(`${source}: ${checked}`);
+    behaviour = checked;
+  }
+  const rules: NotificationRule[] = [];
+  if (top.notifications !== undefined) {
+    if (!Array.isArray(top.notifications)) fail('notifications', 'must be a list of {"device", "app", "text", "atMs" or "everyMs"}');
+    (top.notifications as unknown[]).forEach((raw, i) => rules.push(readRule(raw, `notifications[${i}]`, ids, fail)));
+  }
+  return { source, main, behaviour, phones, rules };
+}
+
+/**
+ * Builds a screen from its JSON form: `{"png": path}` or `{"width", "height", "fill", "rects"}`.
+ * @param at the JSON path, for messages
+ * @param extraKeys keys allowed beside the screen's (a frame's `durationMs`)
+ */
+export function readScreen(raw: unknown, at: string, baseDir: string, fail: Fail, extraKeys: string[]): Screen {
+  const s = checkObject(raw, at, [...SCREEN_KEYS, ...extraKeys], fail);
+  if (s.png !== undefined) {
+    for (const key of ['width', 'height', 'fill', 'rects']) if (s[key] !== undefined) fail(`${at}.${key}`, 'cannot go with "png": the PNG gives the size and the pixels');
+    let bytes: Uint8Array;
+    let shown = 'the bytes given';
+    if (s.png instanceof Uint8Array) {
+      bytes = s.png;
+    } else if (typeof s.png === 'string' && s.png !== '') {
+      shown = path.resolve(baseDir, s.png);
+      try {
+        bytes = readFileSync(shown);
+      } catch (e) {
+        return fail(`${at}.png`, `names ${shown}, which cannot be read (${(e as NodeJS.ErrnoException).code}); write the path of a PNG file, relative to the scenario file`);
+      }
+    } else {
+      return fail(`${at}.png`, 'must be the path of a PNG file, relative to the scenario file');
+    }
+    try {
+      return Screen.fromPng(bytes);
+    } catch (e) {
+      return fail(`${at}.png`, `(${shown}) is not a PNG image: ${(e as Error).message}`);
+    }
+  }
+  if (!isInt(s.width, 1, MAX_SIDE)) fail(`${at}.width`, `is ${JSON.stringify(s.width)}; write the screen width in pixels (1 to ${MAX_SIDE}), or give "png"`);
+  if (!isInt(s.height, 1, MAX_SIDE)) fail(`${at}.height`, `is ${JSON.stringify(s.height)}; write the screen height in pixels (1 to ${MAX_SIDE}), or give "png"`);
+  const fill = s.fill === undefined ? 0 : checkColor(s.fill, `${at}.fill`, fail);
+  const rects: Rect[] = [];
+  if (s.rects !== undefined) {
+    if (!Array.isArray(s.rects)) fail(`${at}.rects`, 'must be a list of {"x", "y", "width", "height", "color"}');
+    (s.rects as unknown[]).forEach((r, i) => {
+      const where = `${at}.rects[${i}]`;
+      const o = checkObject(r, where, RECT_KEYS, fail);
+      for (const key of ['x', 'y']) if (!isInt(o[key], 0, MAX_SIDE)) fail(`${where}.${key}`, `is ${JSON.stringify(o[key])}; write an integer from 0 to ${MAX_SIDE}`);
+      for (const key of ['width', 'height']) if (!isInt(o[key], 1, MAX_SIDE)) fail(`${where}.${key}`, `is ${JSON.stringify(o[key])}; write an integer from 1 to ${MAX_SIDE}`);
+      rects.push({ x: o.x as number, y: o.y as number, width: o.width as number, height: o.height as number, color: checkColor(o.color, `${where}.color`, fail) });
+    });
+  }
+  return Screen.drawn(s.width as number, s.height as number, fill, rects);
+}
+
+function readPhone(raw: unknown, at: string, index: number, baseDir: string, fail: Fail): PhoneSpec {
+  const p = checkObject(raw, at, PHONE_KEYS, fail);
+  if (!isDeviceId(p.id)) fail(`${at}.id`, `is ${JSON.stringify(p.id)}; write device@<signed 32-bit integer>, e.g. "device@1116106541"`);
+  const name = p.name ?? `phone-${index + 1}`;
+  if (typeof name !== 'string' || !NAME.test(name)) fail(`${at}.name`, `is ${JSON.stringify(name)}; write a short name of letters, digits, ".", "_" or "-", e.g. "galaxy-s9"`);
+  if (p.online !== undefined && typeof p.online !== 'boolean') fail(`${at}.online`, 'must be true or false');
+  if (p.loop !== undefined && typeof p.loop !== 'boolean') fail(`${at}.loop`, 'must be true or false');
+  if ((p.screen === undefined) === (p.frames === undefined)) fail(at, 'must have either "screen" or "frames" (not both)');
+  let frames: FrameSpec[];
+  if (p.screen !== undefined) {
+    frames = [{ screen: readScreen(p.screen, `${at}.screen`, baseDir, fail, []), durationMs: 0 }];
+  } else {
+    if (!Array.isArray(p.frames) || p.frames.length === 0) fail(`${at}.frames`, 'must be a non-empty list of screens with "durationMs"');
+    frames = (p.frames as unknown[]).map((f, i) => {
+      const where = `${at}.frames[${i}]`;
+      const screen = readScreen(f, where, baseDir, fail, ['durationMs']);
+      const ms = (f as Record<string, unknown>).durationMs;
+      if (!isInt(ms, 1, MAX_MS)) fail(`${where}.durationMs`, `is ${JSON.stringify(ms)}; write how long the frame shows, in milliseconds (an integer ≥ 1)`);
+      return { screen, durationMs: ms as number };
+    });
+    const { width, height } = frames[0]!.screen;
+    frames.forEach((f, i) => {
+      if (f.screen.width !== width || f.screen.height !== height) fail(`${at}.frames[${i}]`, `is ${f.screen.width}×${f.screen.height} but frame 0 is ${width}×${height}; every frame of a phone has the phone's size`);
+    });
+  }
+  const { width, height } = frames[0]!.screen;
+  return {
+    id: p.id as DeviceId,
+    name: name as string,
+    online: (p.online as boolean | undefined) ?? true,
+    settings: readSettings(p.settings, `${at}.settings`, { w: width, h: height }, fail),
+    frames,
+    loop: (p.loop as boolean | undefined) ?? true,
+  };
+}
+
+function readSettings(raw: unknown, at: string, size: Resolution, fail: Fail): DisplaySettings {
+  const base = defaultSettings(size);
+  if (raw === undefined) return base;
+  const explicit = applySettings(raw, at, base, fail);
+  // A resolution given without an orientation still gets the orientation that goes with it.
+  const given = raw as Record<string, unknown>;
+  if (given.display_orientation === undefined) explicit.display_orientation = explicit.display_resolution.w > explicit.display_resolution.h ? 2 : 1;
+  return explicit;
+}
+
+function readRule(raw: unknown, at: string, ids: Set<string>, fail: Fail): NotificationRule {
+  const r = checkObject(raw, at, RULE_KEYS, fail);
+  if (typeof r.device !== 'string' || !ids.has(r.device)) fail(`${at}.device`, `is ${JSON.stringify(r.device)}; write the id of one of the phones`);
+  if (typeof r.app !== 'string' || r.app === '') fail(`${at}.app`, 'must be a package name, e.g. "com.example.chat"');
+  if (typeof r.text !== 'string') fail(`${at}.text`, 'must be the message text (a string)');
+  if ((r.atMs === undefined) === (r.everyMs === undefined)) fail(at, 'needs either "atMs" (once) or "everyMs" (repeatedly), not both');
+  if (r.atMs !== undefined) {
+    if (!isInt(r.atMs, 0, MAX_MS)) fail(`${at}.atMs`, `is ${JSON.stringify(r.atMs)}; write milliseconds after the start (an integer ≥ 0)`);
+    if (r.startMs !== undefined) fail(`${at}.startMs`, 'goes with "everyMs" only');
+    return { device: r.device as DeviceId, app: r.app as string, text: r.text as string, firstMs: r.atMs as number, everyMs: 0 };
+  }
+  if (!isInt(r.everyMs, 1, MAX_MS)) fail(`${at}.everyMs`, `is ${JSON.stringify(r.everyMs)}; write the interval in milliseconds (an integer ≥ 1)`);
+  if (r.startMs !== undefined && !isInt(r.startMs, 0, MAX_MS)) fail(`${at}.startMs`, `is ${JSON.stringify(r.startMs)}; write milliseconds after the start (an integer ≥ 0)`);
+  const everyMs = r.everyMs as number;
+  return { device: r.device as DeviceId, app: r.app as string, text: r.text as string, firstMs: (r.startMs as number | undefined) ?? everyMs, everyMs };
+}

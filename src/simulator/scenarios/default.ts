@@ -1,0 +1,88 @@
+import { EXAMPLE_MAIN_DEVICE } from '../../core/defaults.js';
+import type { DrawnScreenInput, RectInput, ScenarioInput } from '../scenario-types.js';
+
+/** App icon colours (Material palette), distinct enough for a pixel check with a small tolerance. */
+const ICONS = ['0xe53935', '0x8e24aa', '0x1e88e5', '0x43a047', '0xfdd835', '0xfb8c00', '0x00acc1', '0x6d4c41', '0xd81b60', '0x3949ab', '0x7cb342', '0x546e7a'];
+
+/**
+ * The built-in scenario: four phones of different sizes and orientations, each on a home screen with a
+ * status bar, a grid of app icons and a dock, all plain rectangles so specs can check pixels and regions.
+ * It is a module, not a JSON file, so the build carries it into dist/; `phonewright sim --print-scenario`
+ * prints it as JSON to start a scenario of one's own from.
+ *
+ * The main phone is the vendor's example, `device@1116106541`, whose pixel (100, 100) is `0x25425c`; the
+ * Pixel 7 has the id of the vendor's notification example and posts a message every 30 seconds.
+ */
+export const DEFAULT_SCENARIO: ScenarioInput = {
+  main: EXAMPLE_MAIN_DEVICE,
+  phones: [
+    {
+      id: EXAMPLE_MAIN_DEVICE,
+      name: 'galaxy-s9',
+      // The vendor's sample settings body.
+      settings: { display_mode: 1, display_quality: 2, display_accl: 2, display_hw_decode: 1, display_resolution_mode: 2, display_orientation: 1, display_resolution: '1080*1920' },
+      screen: homeScreen(1080, 1920, '0x25425c'),
+    },
+    {
+      id: 'device@1174886816',
+      name: 'pixel-7',
+      screen: homeScreen(1080, 2400, '0x3b1f4a'),
+    },
+    {
+      id: 'device@24681357',
+      name: 'galaxy-tab-s7',
+      settings: { display_quality: 1, display_accl: 3 },
+      // A text cursor blinks in the search field: two frames of half a second each.
+      frames: [
+        { ...homeScreen(2560, 1600, '0x0f3d2e', true), durationMs: 500 },
+        { ...homeScreen(2560, 1600, '0x0f3d2e', false), durationMs: 500 },
+      ],
+    },
+    {
+      id: 'device@-230441652',
+      name: 'moto-g5',
+      settings: { display_hw_decode: 0 },
+      screen: homeScreen(1280, 720, '0x5c2a1e'),
+    },
+  ],
+  notifications: [
+    { device: 'device@1174886816', app: 'com.sigma_rt.totalcontrol', text: '点击进入程序', atMs: 0 },
+    { device: 'device@1174886816', app: 'com.android.systemui', text: 'USB debugging connected ({n})', everyMs: 30_000 },
+  ],
+};
+
+/**
+ * A home screen: wallpaper, a status bar (a signal mark at its left end, so the 48×48 corner region is not one
+ * flat colour, a clock, a battery), a search field, a grid of app icons and a dock.
+ */
+function homeScreen(width: number, height: number, wallpaper: string, cursor?: boolean): DrawnScreenInput {
+  const landscape = width > height;
+  const bar = Math.round(Math.min(width, height) / 15); // 72 px on a 1080-wide phone
+  const icon = Math.round(Math.min(width, height) * 0.1333); // 144 px on a 1080-wide phone
+  const columns = landscape ? 8 : 4;
+  const rows = landscape ? 2 : 4;
+  const gap = Math.floor((width - columns * icon) / (columns + 1));
+  const rects: RectInput[] = [
+    { x: 0, y: 0, width, height: bar, color: '0x101820' },
+    { x: 16, y: 16, width: 16, height: 16, color: '0xffffff' },
+    { x: 36, y: 24, width: 8, height: 8, color: '0x9e9e9e' },
+    { x: Math.round(width / 2) - 60, y: Math.round(bar / 4), width: 120, height: Math.round(bar / 2), color: '0xe0e0e0' },
+    { x: width - 64, y: Math.round(bar / 4), width: 40, height: Math.round(bar / 2), color: '0x3ddc84' },
+  ];
+  const searchY = bar + Math.round(icon * 0.75);
+  rects.push({ x: gap, y: searchY, width: width - 2 * gap, height: Math.round(icon / 2), color: '0xf5f5f5' });
+  if (cursor) rects.push({ x: gap + 24, y: searchY + 12, width: 4, height: Math.round(icon / 2) - 24, color: '0x1a73e8' });
+  const gridY = searchY + icon;
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < columns; col++) {
+      const color = ICONS[(row * columns + col) % ICONS.length]!;
+      rects.push({ x: gap + col * (icon + gap), y: gridY + row * (icon + gap), width: icon, height: icon, color });
+    }
+  }
+  const dock = Math.round(icon * 1.5);
+  rects.push({ x: 0, y: height - dock, width, height: dock, color: '0x1c2b36' });
+  for (let col = 0; col < 4; col++) {
+    rects.push({ x: gap + col * (icon + gap), y: height - dock + Math.round(icon / 4), width: icon, height: icon, color: ICONS[(col * 5) % ICONS.length]! });
+  }
+  return { width, height, fill: wallpaper, rects };
+}

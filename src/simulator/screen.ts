@@ -1,0 +1,133 @@
+import { PNG } from 'pngjs';
+
+/** A filled rectangle on a screen; `color` is 0xrrggbb. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  color: number;
+}
+
+/** Past this many rectangles a drawn screen turns into a raster, so a pixel read stays a few comparisons. */
+const MAX_VECTOR_RECTS = 256;
+const STRIDE = 5;
+
+/**
+ * A phone's screen: a fill colour with rectangles drawn over it (cheap: four phones of 1440×2960 would cost
+ * 50 MB as rasters), or an RGB raster (decoded PNGs, or a drawn screen with many rectangles).
+ */
+export class Screen {
+  readonly width: number;
+  readonly height: number;
+  #fill: number;
+  /** Flattened [x0, y0, x1, y1, color] per rectangle, clipped, painted in order. */
+  #rects: number[];
+  #raster: Buffer | undefined;
+
+  private constructor(width: number, height: number, fill: number, rects: number[], raster: Buffer | undefined) {
+    this.width = width;
+    this.height = height;
+    this.#fill = fill;
+    this.#rects = rects;
+    this.#raster = raster;
+  }
+
+  /**
+   * A screen of one colour with rectangles painted over it, in order.
+   * @param fill 0xrrggbb
+   * @default rects []
+   */
+  static drawn(width: number, height: number, fill: number, rects: readonly Rect[] = []): Screen {
+    const screen = new Screen(width, height, fill, [], undefined);
+    for (const rect of rects) screen.fillRect(rect);
+    return screen;
+  }
+
+  /** A screen decoded from PNG bytes (alpha is ignored: a phone's screen is opaque). Throws on a bad PNG. */
+  static fromPng(bytes: Uint8Array): Screen {
+    const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const raster = Buffer.allocUnsafe(png.width * png.height * 3);
+    for (let i = 0, o = 0; i < png.data.length; i += 4, o += 3) {
+      raster[o] = png.data[i]!;
+      raster[o + 1] = png.data[i + 1]!;
+      raster[o + 2] = png.data[i + 2]!;
+    }
+    return new Screen(png.width, png.height, 0, [], raster);
+  }
+
+  /** The colour at (x, y) as 0xrrggbb, or -1 when the point is outside the screen. */
+  colorAt(x: number, y: number): number {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return -1;
+    const raster = this.#raster;
+    if (raster) {
+      const o = (y * this.width + x) * 3;
+      return (raster[o]! << 16) | (raster[o + 1]! << 8) | raster[o + 2]!;
+    }
+    const rects = this.#rects;
+    // The last rectangle painted wins, so search from the end.
+    for (let i = rects.length - STRIDE; i >= 0; i -= STRIDE) {
+      if (x >= rects[i]! && y >= rects[i + 1]! && x < rects[i + 2]! && y < rects[i + 3]!) return rects[i + 4]!;
+    }
+    return this.#fill;
+  }
+
+  /** Paints a rectangle, clipped to the screen. */
+  fillRect(rect: Rect): void {
+    const x0 = Math.max(0, rect.x);
+    const y0 = Math.max(0, rect.y);
+    const x1 = Math.min(this.width, rect.x + rect.width);
+    const y1 = Math.min(this.height, rect.y + rect.height);
+    if (x1 <= x0 || y1 <= y0) return;
+    if (!this.#raster && this.#rects.length / STRIDE >= MAX_VECTOR_RECTS) this.#rasterize();
+    const raster = this.#raster;
+    if (!raster) {
+      this.#rects.push(x0, y0, x1, y1, rect.color);
+      return;
+    }
+    const r = (rect.color >> 16) & 0xff;
+    const g = (rect.color >> 8) & 0xff;
+    const b = rect.color & 0xff;
+    for (let y = y0; y < y1; y++) {
+      for (let o = (y * this.width + x0) * 3, end = (y * this.width + x1) * 3; o < end; o += 3) {
+        raster[o] = r;
+        raster[o + 1] = g;
+        raster[o + 2] = b;
+      }
+    }
+  }
+
+  /** An independent copy (the scenario keeps its screens untouched so a reset can go back to them). */
+  clone(): Screen {
+    return new Screen(this.width, this.height, this.#fill, this.#rects.slice(), this.#raster && Buffer.from(this.#raster));
+  }
+
+  /** The screen as PNG bytes, e.g. to make the golden image of a region. */
+  toPng(): Buffer {
+    const png = new PNG({ width: this.width, height: this.height });
+    for (let y = 0, o = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++, o += 4) {
+        const c = this.colorAt(x, y);
+        png.data[o] = (c >> 16) & 0xff;
+        png.data[o + 1] = (c >> 8) & 0xff;
+        png.data[o + 2] = c & 0xff;
+        png.data[o + 3] = 0xff;
+      }
+    }
+    return PNG.sync.write(png);
+  }
+
+  #rasterize(): void {
+    const raster = Buffer.allocUnsafe(this.width * this.height * 3);
+    for (let y = 0, o = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++, o += 3) {
+        const c = this.colorAt(x, y);
+        raster[o] = (c >> 16) & 0xff;
+        raster[o + 1] = (c >> 8) & 0xff;
+        raster[o + 2] = c & 0xff;
+      }
+    }
+    this.#raster = raster;
+    this.#rects = [];
+  }
+}

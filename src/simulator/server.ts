@@ -1,0 +1,181 @@
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DeviceId } from '../core/device-id.js';
+import { UsageError } from '../core/errors.js';
+import type { Notification } from '../core/notifications.js';
+import { routesFor } from '../core/routes.js';
+import type { Behaviour } from './behaviour.js';
+import { createRequestHandler, type DispatchContext } from './dispatch.js';
+import type { FaultSpec } from './faults.js';
+import type { PhoneInfo } from './phone.js';
+import { resolveOptions, type SimulatorOptions } from './options.js';
+import { loadScenario } from './scenario.js';
+import type { DrawnScreenInput, SettingsInput } from './scenario-types.js';
+import { DEFAULT_SCENARIO } from './scenarios/default.js';
+import { SimulatorState, type NotificationPost, type RectFill, type SimulatorStats } from './state.js';
+import { fileUrlFor } from './file-url.js';
+import { NameAllocator } from './storage-paths.js';
+
+/**
+ * Node's default (16 KiB) counts the request line, so a notifications query with long filter lists, or a
+ * client that sends thousands of query parameters, would be refused; larger heads still get a JSON 431.
+ */
+const MAX_HEADER_BYTES = 256 * 1024;
+
+/** A running simulator: where it listens, and the admin operations in-process. */
+export interface SimulatorHandle {
+  /** Base URL without the API root, e.g. `http://127.0.0.1:8090`. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly apiRoot: string;
+  readonly user: string;
+  readonly password: string;
+  /** The admin API's key (header `x-sim-admin-key`). */
+  readonly adminKey: string;
+  /** The installation root uploads are stored under. */
+  readonly storageRoot: string;
+  readonly mainDevice: DeviceId;
+  /** The phones as they are now. */
+  readonly phones: PhoneInfo[];
+  /** The behaviours in force now. */
+  readonly behaviour: Behaviour;
+  /** Shows a new screen: PNG bytes, or `{width, height, fill, rects}`. */
+  setScreen(device: string, screen: Uint8Array | DrawnScreenInput): void;
+  fillRect(device: string, rect: RectFill): void;
+  postNotification(post: NotificationPost): Notification;
+  setSettings(device: string, settings: SettingsInput): void;
+  setOnline(device: string, online: boolean): void;
+  /** Replaces the faults in force; undefined clears them. */
+  setFaults(faults: FaultSpec | undefined): void;
+  setBehaviour(behaviour: Partial<Behaviour>): void;
+  /** Phones, messages, behaviour, faults, tokens and counters back to the scenario's start. */
+  reset(): void;
+  /** Every token handed out so far stops working. */
+  expireTokens(): void;
+  /** Requests counted per operation since the start or the last reset. */
+  stats(): SimulatorStats;
+  /** The screen a phone shows now, as PNG bytes. */
+  screenshot(device: string): Buffer;
+  /** Stops listening, drops every connection (idle keep-alive ones too), aborts uploads in progress. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the embedded device-control simulator.
+ * @param options port, host, scenario, credentials, storage, behaviours, faults… (see {@link SimulatorOptions})
+ * @default options {} — port 8090 on 127.0.0.1, the built-in scenario, sigma / 3D391497
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const opts = resolveOptions(options);
+  const scenario = loadScenario(opts.scenario ?? DEFAULT_SCENARIO, opts.scenarioDir);
+  const state = new SimulatorState(scenario, opts.behaviour, opts.faults, opts.now);
+  const routes = routesFor(opts.apiRoot);
+  const ownStorage = opts.storage === undefined;
+  const storageRoot = opts.storage === undefined ? await mkdtemp(path.join(tmpdir(), 'phonewright-sim-')) : path.resolve(opts.storage);
+  if (!ownStorage) await mkdir(storageRoot, { recursive: true });
+  const realRoot = await realpath(storageRoot);
+  const listening = { host: opts.host, port: 0 };
+  const ctx: DispatchContext = {
+    state,
+    routes,
+    credentials: `${opts.user}:${opts.password}`,
+    adminKey: opts.adminKey,
+    log: opts.log,
+    timers: new Set(),
+    upload: {
+      realRoot,
+      allowAbsolute: opts.allowAbsoluteUploads,
+      maxBytes: opts.maxUploadBytes,
+      names: new NameAllocator(),
+      now: opts.now,
+      active: new Set(),
+      fileUrl: (target, file, name, req) => fileUrlFor(target, file, name, req.headers.host, listening, routes, state.behaviour.fileUrl),
+    },
+  };
+  const server = createServer({ keepAlive: true, maxHeaderSize: MAX_HEADER_BYTES }, createRequestHandler(ctx));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket));
+  try {
+    await listen(server, opts.port, opts.host);
+  } catch (e) {
+    if (ownStorage) await rm(storageRoot, { recursive: true, force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} on ${opts.host} is in use`, { hint: '--port 0 for any free port, or stop what listens there', cause: e });
+    throw new UsageError(`cannot listen on ${opts.host}:${opts.port} (${code ?? (e as Error).message})`, { hint: 'check --host and --port', cause: e });
+  }
+  listening.port = (server.address() as AddressInfo).port;
+  const urlHost = urlHostFor(opts.host);
+  let closed: Promise<void> | undefined;
+
+  return {
+    url: `http://${urlHost}:${listening.port}`,
+    host: opts.host,
+    port: listening.port,
+    apiRoot: routes.apiRoot,
+    user: opts.user,
+    password: opts.password,
+    adminKey: opts.adminKey,
+    storageRoot: realRoot,
+    get mainDevice() {
+      return state.main;
+    },
+    get phones() {
+      return state.info();
+    },
+    get behaviour() {
+      return { ...state.behaviour };
+    },
+    setScreen: (device, screen) => state.setScreen(device, screen),
+    fillRect: (device, rect) => state.fillRect(device, rect),
+    postNotification: (post) => state.postNotification(post),
+    setSettings: (device, settings) => state.setSettings(device, settings),
+    setOnline: (device, online) => state.setOnline(device, online),
+    setFaults: (faults) => state.setFaults(faults),
+    setBehaviour: (behaviour) => state.setBehaviour(behaviour),
+    reset: () => state.reset(),
+    expireTokens: () => state.tokens.clear(),
+    stats: () => structuredClone(state.stats),
+    screenshot: (device) => {
+      const phone = state.find(device);
+      if (!phone) throw new UsageError(`no phone ${JSON.stringify(device)} in this simulator`);
+      return state.screenOf(phone).toPng();
+    },
+    close: () =>
+      (closed ??= (async () => {
+        for (const timer of ctx.timers) clearTimeout(timer);
+        ctx.timers.clear();
+        for (const abort of [...ctx.upload.active]) abort();
+        const done = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await done;
+        if (ownStorage) await rm(storageRoot, { recursive: true, force: true });
+      })()),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Malformed requests (huge headers, bad request lines) get a JSON answer and a closed connection, never a crash. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || (error.code === 'ECONNRESET')) return void socket.destroy();
+  const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const body = JSON.stringify({ status: null, value: `bad request: ${error.code ?? error.message}` });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+function urlHostFor(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,198 @@
+import type { DeviceId } from '../core/device-id.js';
+import { UsageError } from '../core/errors.js';
+import type { Notification } from '../core/notifications.js';
+import type { Operation } from '../core/routes.js';
+import { checkBehaviour, DEFAULT_BEHAVIOUR, type Behaviour } from './behaviour.js';
+import { checkColor, checkObject, isInt, type Fail } from './check.js';
+import { checkFaults, FaultInjector, type FaultSpec } from './faults.js';
+import { NotificationStore } from './notification-store.js';
+import { Phone, type PhoneInfo } from './phone.js';
+import { readScreen } from './scenario.js';
+import type { DrawnScreenInput, Scenario, SettingsInput } from './scenario-types.js';
+import { Screen } from './screen.js';
+import { applySettings } from './settings-input.js';
+import { TokenStore } from './tokens.js';
+
+/** Requests counted since the start (or the last reset): per operation, unknown routes, admin calls. */
+export interface SimulatorStats {
+  total: number;
+  operations: Record<Operation, number>;
+  notFound: number;
+  admin: number;
+}
+
+/** A rectangle to paint: `color` as `0xrrggbb`, `#rrggbb` or `rrggbb`. */
+export interface RectFill {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  color: string;
+}
+
+/** A message to post; `time` defaults to the simulator's clock. */
+export interface NotificationPost {
+  device: string;
+  app: string;
+  text: string;
+  time?: number;
+}
+
+const FAIL: Fail = (where, what) => {
+  throw new UsageError(`${where} ${what}`);
+};
+const MAX_SIDE = 16_384;
+
+/**
+ * Everything the simulator knows at run time, and the operations that change it (shared by the admin API
+ * and the in-process handle). `reset()` goes back to the scenario's start.
+ */
+export class SimulatorState {
+  readonly now: () => number;
+  readonly notes = new NotificationStore();
+  readonly tokens = new TokenStore();
+  readonly faults = new FaultInjector();
+  readonly phones = new Map<string, Phone>();
+  behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
+  main: DeviceId;
+  startMs = 0;
+  stats: SimulatorStats = emptyStats();
+  #scenario: Scenario;
+  #behaviour: Partial<Behaviour>;
+  #faults: FaultSpec | undefined;
+
+  /**
+   * @param behaviour the options' behaviour, over the scenario's
+   * @param faults faults in force from the start (and after every reset)
+   */
+  constructor(scenario: Scenario, behaviour: Partial<Behaviour>, faults: FaultSpec | undefined, now: () => number) {
+    this.#scenario = scenario;
+    this.#behaviour = behaviour;
+    this.#faults = faults;
+    this.now = now;
+    this.main = scenario.main;
+    this.reset();
+  }
+
+  /** Phones, messages, behaviour, faults, tokens and counters back to the scenario's start; the clock restarts. */
+  reset(): void {
+    this.phones.clear();
+    for (const spec of this.#scenario.phones) this.phones.set(spec.id, new Phone(spec));
+    this.main = this.#scenario.main;
+    this.behaviour = { ...DEFAULT_BEHAVIOUR, ...this.#scenario.behaviour, ...this.#behaviour };
+    this.startMs = this.now();
+    this.notes.reset(this.#scenario.rules, this.startMs);
+    this.tokens.clear();
+    this.faults.set(this.#faults);
+    this.stats = emptyStats();
+  }
+
+  /** The phone with this id, online or not; undefined when there is none. */
+  find(id: string): Phone | undefined {
+    return this.phones.get(id);
+  }
+
+  /** The screen a phone shows now. */
+  screenOf(phone: Phone): Screen {
+    return phone.screenAt(this.now() - this.startMs);
+  }
+
+  /** Delivers the scenario's messages that fell due by now. */
+  catchUp(): void {
+    this.notes.catchUp(this.now(), this.behaviour.messagesHeld, (id) => this.phones.get(id)?.online ?? false);
+  }
+
+  /** Every phone, the main one marked. */
+  info(): PhoneInfo[] {
+    return [...this.phones.values()].map((p) => p.info(this.main));
+  }
+
+  /**
+   * Shows a new screen on a phone: PNG bytes, or `{width, height, fill, rects}`. A different size changes the
+   * phone's reported resolution and orientation with it.
+   */
+  setScreen(device: string, screen: Uint8Array | DrawnScreenInput): void {
+    const phone = this.#phone(device);
+    let next: Screen;
+    if (screen instanceof Uint8Array) {
+      try {
+        next = Screen.fromPng(screen);
+      } catch (e) {
+        throw new UsageError(`the screen for ${device} is not a PNG image: ${(e as Error).message}`, { cause: e });
+      }
+    } else {
+      next = readScreen(screen, 'screen', process.cwd(), FAIL, []);
+    }
+    const { width, height } = phone.size;
+    if (next.width !== width || next.height !== height) {
+      phone.settings = { ...phone.settings, display_resolution: { w: next.width, h: next.height }, display_orientation: next.width > next.height ? 2 : 1 };
+    }
+    phone.setScreen(next);
+  }
+
+  /** Paints a rectangle on a phone's screen. */
+  fillRect(device: string, rect: RectFill): void {
+    const phone = this.#phone(device);
+    const r = checkObject(rect, 'rect', ['x', 'y', 'width', 'height', 'color'], FAIL);
+    for (const key of ['x', 'y']) if (!isInt(r[key], 0, MAX_SIDE)) FAIL(`rect.${key}`, `is ${JSON.stringify(r[key])}; write an integer from 0 to ${MAX_SIDE}`);
+    for (const key of ['width', 'height']) if (!isInt(r[key], 1, MAX_SIDE)) FAIL(`rect.${key}`, `is ${JSON.stringify(r[key])}; write an integer from 1 to ${MAX_SIDE}`);
+    phone.fillRect({ x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: checkColor(r.color, 'rect.color', FAIL) });
+  }
+
+  /** Posts a message as if the phone had received it. */
+  postNotification(post: NotificationPost): Notification {
+    const p = checkObject(post, 'notification', ['device', 'app', 'text', 'time'], FAIL);
+    const phone = this.#phone(String(p.device));
+    if (typeof p.app !== 'string' || p.app === '') FAIL('notification.app', 'must be a package name, e.g. "com.example.chat"');
+    if (typeof p.text !== 'string') FAIL('notification.text', 'must be the message text (a string)');
+    if (p.time !== undefined && !isInt(p.time, 0, Number.MAX_SAFE_INTEGER)) FAIL('notification.time', 'must be milliseconds since the epoch');
+    this.catchUp();
+    const note = { app: p.app as string, text: p.text as string, time: (p.time as number | undefined) ?? this.now(), id: phone.id };
+    return this.notes.post(note, this.behaviour.messagesHeld);
+  }
+
+  /** Changes some of a phone's display settings (wire names). */
+  setSettings(device: string, settings: SettingsInput): void {
+    const phone = this.#phone(device);
+    phone.settings = applySettings(settings, 'settings', phone.settings, FAIL);
+  }
+
+  /** Connects or disconnects a phone; an offline phone is "device not found" and misses timed messages. */
+  setOnline(device: string, online: boolean): void {
+    const phone = this.#phone(device);
+    if (typeof online !== 'boolean') FAIL('online', 'must be true or false');
+    this.catchUp();
+    phone.online = online;
+  }
+
+  /** Replaces the faults in force (undefined or `{}`: none). */
+  setFaults(spec: FaultSpec | undefined): void {
+    const checked = spec === undefined ? undefined : checkFaults(spec);
+    if (typeof checked === 'string') throw new UsageError(checked);
+    this.faults.set(checked);
+  }
+
+  /** Switches some behaviours until the next reset. */
+  setBehaviour(behaviour: Partial<Behaviour>): void {
+    const checked = checkBehaviour(behaviour, 'behaviour');
+    if (typeof checked === 'string') throw new UsageError(checked);
+    this.catchUp();
+    this.behaviour = { ...this.behaviour, ...checked };
+  }
+
+  /** Counts a request to an operation. */
+  count(op: Operation): void {
+    this.stats.total++;
+    this.stats.operations[op]++;
+  }
+
+  #phone(device: string): Phone {
+    const phone = this.phones.get(device);
+    if (!phone) throw new UsageError(`no phone ${JSON.stringify(device)} in this simulator`, { hint: `one of ${[...this.phones.keys()].join(', ')}` });
+    return phone;
+  }
+}
+
+function emptyStats(): SimulatorStats {
+  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0 } };
+}
