@@ -1,8 +1,12 @@
-import yargs, { type Argv } from 'yargs';
+import { createRequire } from 'node:module';
+import type { Argv } from 'yargs';
 import { exitCodeFor, isPhonewrightError, UsageError } from '../core/errors.js';
 import { COMMANDS } from './commands/index.js';
 import { GLOBAL_OPTIONS, type GlobalOptions } from './options.js';
 import { processOutput, type Output } from './output.js';
+
+// yargs's ESM build wraps help text at any character ("comman\nd"); its CommonJS build wraps at words.
+const yargs = createRequire(import.meta.url)('yargs/yargs') as typeof import('yargs/yargs');
 
 /**
  * Runs the CLI and returns the exit code: 0 success; 1 the service answered with a failure (or a check
@@ -26,25 +30,54 @@ export async function main(argv: string[], output: Output = processOutput()): Pr
 
 /** The root parser: global options, one module per command, strict, with one failure handler. */
 export function buildParser(argv: string[], output: Output): Argv<GlobalOptions> {
+  const modules = COMMANDS.map((make) => make(output));
+  const names = modules.map((m) => String(m.command).split(' ')[0]!);
   let parser = yargs(argv)
     .scriptName('phonewright')
-    .usage('$0 <command> [options]\n\nPlaywright Test for phones on a device-control server. Every command works against the embedded simulator when no server is configured.')
+    .usage(USAGE)
     .options(GLOBAL_OPTIONS)
+    .group([...Object.keys(GLOBAL_OPTIONS), 'help', 'version'], 'Every command:')
     .env(false)
     .strict()
-    .demandCommand(1, 'name a command (phonewright --help lists them)')
+    .demandCommand(1, 'name a command')
     .recommendCommands()
     .help()
     .alias('h', 'help')
+    // `--help` and `--version` print and return; the exit code is main's to give.
+    .exitProcess(false)
     .version()
     .wrap(Math.min(110, process.stdout.columns || 100))
-    .epilogue('Exit codes: 0 success; 1 the service answered with a failure or a check failed; 2 bad usage or input; 3 authentication failed; 4 server unreachable or timed out.\nConfiguration: flag, then environment (PHONEWRIGHT_URL, PHONEWRIGHT_USER, PHONEWRIGHT_PASSWORD, PHONEWRIGHT_API_ROOT, PHONEWRIGHT_DEVICES), then phonewright.config.json.')
+    .example('$0 pixel main 100 100', 'a pixel of the embedded simulator\'s main phone (no server needed)')
+    .example('PHONEWRIGHT_URL=http://10.0.0.5:8090 PHONEWRIGHT_PASSWORD=… $0 doctor', 'check a real server step by step')
+    .epilogue(EPILOGUE)
     .fail((message, error) => {
-      // yargs reports its own usage errors with a message; a handler's error comes through as `error`.
-      throw error ?? new UsageError(`${message}`, { hint: 'phonewright --help' });
+      // A handler's error comes through as `error`; yargs reports its own usage errors with a message.
+      if (error) throw error;
+      throw usageError(message ?? 'bad usage', argv, names);
     }) as unknown as Argv<GlobalOptions>;
-  for (const make of COMMANDS) parser = parser.command(make(output));
+  for (const module of modules) parser = parser.command(module);
   return parser;
+}
+
+const USAGE = `$0 <command> [options]
+
+Playwright Test for phones on a device-control server. Every command works against the embedded
+simulator when no server is configured; "$0 <command> --help" explains one command.`;
+
+const EPILOGUE = `Configuration, highest precedence first: the flags above; the environment (PHONEWRIGHT_URL, PHONEWRIGHT_USER, PHONEWRIGHT_PASSWORD, PHONEWRIGHT_API_ROOT, PHONEWRIGHT_SERVER); phonewright.config.json in the working folder (or the file PHONEWRIGHT_CONFIG names), whose servers name the environment variable holding their password ("passwordEnv"). Nothing set: the embedded simulator.
+--json prints one JSON document on stdout and nothing else there; messages and errors go to stderr. Passwords and tokens are never printed (only "login --show-token" prints the token).
+Exit codes: 0 success; 1 the service answered with a failure, or a check failed; 2 bad usage or input; 3 authentication failed; 4 server unreachable or timed out.`;
+
+/** Turns a yargs complaint into a usage error that says what to do: the command's help, or the command meant. */
+function usageError(message: string, argv: string[], commands: string[]): UsageError {
+  const first = argv.find((a) => !a.startsWith('-'));
+  const meant = /^Did you mean (.+)\?$/.exec(message)?.[1];
+  if (meant) return new UsageError(`unknown command "${first}"; did you mean "${meant}"?`, { hint: `phonewright ${meant} --help, or phonewright --help for every command` });
+  if (first !== undefined && !commands.includes(first) && message.startsWith('Unknown argument')) {
+    return new UsageError(`unknown command "${first}"`, { hint: `phonewright --help lists the commands: ${commands.join(', ')}` });
+  }
+  const help = first !== undefined && commands.includes(first) ? `phonewright ${first} --help` : 'phonewright --help';
+  return new UsageError(message.replace(/^./, (c) => c.toLowerCase()), { hint: help });
 }
 
 /** The value of `--flag value` or `--flag=value` in raw arguments, to redact it before parsing. */

@@ -17,6 +17,6 @@ export const GLOBAL_OPTIONS = {
   password: { type: 'string', describe: 'Password [env PHONEWRIGHT_PASSWORD; default: the simulator\'s]. Never printed', global: true },
   'api-root': { type: 'string', describe: 'API root [env PHONEWRIGHT_API_ROOT; default /TotalControl/v1]', global: true },
   server: { type: 'string', describe: 'Which server of phonewright.config.json [env PHONEWRIGHT_SERVER]', global: true },
-  json: { type: 'boolean', default: false, describe: 'Print one JSON document on stdout and nothing else there', global: true },
-  verbose: { type: 'boolean', default: false, describe: 'Describe each service call on stderr (secrets redacted)', global: true },
+  json: { type: 'boolean', default: false, describe: 'Print one JSON document on stdout, nothing else', global: true },
+  verbose: { type: 'boolean', default: false, describe: 'Describe each service call on stderr (no secrets)', global: true },
 } as const satisfies Record<string, Options>;

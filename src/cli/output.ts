@@ -2,14 +2,21 @@ import { redact } from '../core/redact.js';
 
 /** Where a command writes. Tests swap the streams; secrets registered here are redacted from every line. */
 export interface Output {
-  /** One JSON document on stdout (for `--json`). */
+  /** One JSON document on stdout (for `--json`), on one line: follow mode prints one per line (NDJSON). */
   json(value: unknown): void;
   /** A line for people on stdout. */
   line(text: string): void;
   /** A line on stderr (progress, warnings, verbose call descriptions). */
   note(text: string): void;
-  /** True when stdout is a terminal (progress bars, colours). */
+  /**
+   * Redraws a status line in place on stderr (a progress bar); `undefined` ends it with a newline.
+   * Only call it when {@link stderrIsTTY}: on a pipe or a file, `\r` redraws are noise.
+   */
+  progress(text: string | undefined): void;
+  /** True when stdout is a terminal (colours). */
   readonly isTTY: boolean;
+  /** True when stderr is a terminal (progress bars). */
+  readonly stderrIsTTY: boolean;
   /** Secrets to scrub from everything written from now on. */
   addSecrets(...secrets: (string | undefined)[]): void;
   /** Scrubs the registered secrets from a text. */
@@ -24,7 +31,10 @@ export function processOutput(stdout: NodeJS.WriteStream = process.stdout, stder
     json: (value) => stdout.write(`${clean(JSON.stringify(value))}\n`),
     line: (text) => stdout.write(`${clean(text)}\n`),
     note: (text) => stderr.write(`${clean(text)}\n`),
+    // "\x1b[K" clears what a longer previous line left to the right of the cursor.
+    progress: (text) => stderr.write(text === undefined ? '\n' : `\r${clean(text)}\x1b[K`),
     isTTY: Boolean(stdout.isTTY),
+    stderrIsTTY: Boolean(stderr.isTTY),
     addSecrets: (...more) => more.forEach((s) => s && secrets.add(s)),
     clean,
   };

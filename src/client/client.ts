@@ -3,8 +3,9 @@ import { Readable } from 'node:stream';
 import { formatColor, type Rgb } from '../core/color.js';
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../core/defaults.js';
 import { parseDeviceId, isDeviceId, type DeviceId } from '../core/device-id.js';
-import { AuthError, ServiceError, UsageError, isPhonewrightError } from '../core/errors.js';
+import { AbortedError, AuthError, ServiceError, UsageError, isPhonewrightError } from '../core/errors.js';
 import { decodeNotification, MAX_NOTIFICATION_COUNT, type Notification, type NotificationQuery } from '../core/notifications.js';
+import { REDACTED } from '../core/redact.js';
 import { routesFor, type Routes } from '../core/routes.js';
 import { decodeSettings, formatResolution, type DisplaySettings } from '../core/settings.js';
 import { parseUploadTarget } from '../core/upload-target.js';
@@ -78,9 +79,7 @@ export class DeviceClient {
 
   /** The secrets this client holds, for anyone printing something it said: token, password, login header. */
   secrets(): string[] {
-    const out = [this.#password, this.#authorization];
-    const token = this.#session.current;
-    if (token) out.push(token);
+    const out = [this.#password, this.#authorization, ...this.#session.issued];
     return out;
   }
 
@@ -95,7 +94,7 @@ export class DeviceClient {
   }
 
   /** The id of the server's current main device. */
-  mainDevice(options: CallOptions = {}): Promise<DeviceId> {
+  async mainDevice(options: CallOptions = {}): Promise<DeviceId> {
     return this.#authed('main-device', (t) => `${this.routes.mainDevice}?token=${t}`, options, (env, ctx, text) => {
       const source = env.status === true && isObject(env.body.value) && !('id' in env.body) ? env.body.value : env.body;
       if (env.status === true && isDeviceId(source.id)) return source.id;
@@ -127,7 +126,7 @@ export class DeviceClient {
   }
 
   /** Reads a phone's display settings, normalized (both wire forms of the field notes are accepted). */
-  settings(device: string, options: CallOptions = {}): Promise<DisplaySettings> {
+  async settings(device: string, options: CallOptions = {}): Promise<DisplaySettings> {
     const id = parseDeviceId(device);
     const route = this.routes.settings(id);
     return this.#authed('settings', (t) => `${route}?token=${t}`, options, (env, ctx, text) => {
@@ -144,20 +143,25 @@ export class DeviceClient {
    * Reads notification-bar messages. `count` is always sent; array filters go on the wire as `["a","b"]`.
    * A `position` past the end reads as an empty list, whichever of the two shapes the server uses.
    */
-  notifications(query: NotificationQuery, options: CallOptions = {}): Promise<Notification[]> {
+  async notifications(query: NotificationQuery, options: CallOptions = {}): Promise<Notification[]> {
     const wire = notificationParams(query);
-    return this.#authed('notifications', (t) => `${this.routes.notifications}?token=${t}${wire}`, options, (env, ctx, text) => {
-      // `{"status": false}` is "position past the end" in one server variant (field notes): nothing new.
-      if (env.status === false) return [];
-      if (env.status !== true) throw failure(ctx, env);
-      const value = env.body.value;
-      if (!Array.isArray(value)) throw malformed(ctx, '"value" is not an array of notifications', text);
-      try {
-        return value.map(decodeNotification);
-      } catch (e) {
-        throw malformed(ctx, (e as Error).message, text);
-      }
-    });
+    try {
+      return await this.#authed('notifications', (t) => `${this.routes.notifications}?token=${t}${wire}`, options, (env, ctx, text) => {
+        if (env.status !== true) throw failure(ctx, env);
+        const value = env.body.value;
+        if (!Array.isArray(value)) throw malformed(ctx, '"value" is not an array of notifications', text);
+        try {
+          return value.map(decodeNotification);
+        } catch (e) {
+          throw malformed(ctx, (e as Error).message, text);
+        }
+      });
+    } catch (error) {
+      // `{"status": false}` is "position past the end" in one server variant (field notes): nothing new. It is
+      // also a rejected token in another, so it counts as "nothing new" only once the token probe passed.
+      if (error instanceof ServiceError && error.ambiguousFalse) return [];
+      throw error;
+    }
   }
 
   /**
@@ -183,6 +187,7 @@ export class DeviceClient {
       retryRefused: true,
       // Undici starts the headers timeout when the body is sent; the server may take a while to store it.
       headersTimeout: 120_000,
+      unbounded: true,
     });
     return { fileUrl };
   }
@@ -205,7 +210,7 @@ export class DeviceClient {
     statusOptional = false,
     send: Partial<Parameters<Transport['send']>[2]> = {},
   ): Promise<T> {
-    let token = await this.#session.token();
+    let token = await unlessAborted(() => this.#session.token(), options.signal, operation);
     for (let renewed = false; ; renewed = true) {
       const p = path(encodeURIComponent(token));
       const ctx = this.#context(operation, send.method ?? 'GET', p);
@@ -225,23 +230,22 @@ export class DeviceClient {
             cause: error,
           });
         }
-        token = await this.#session.renew(token);
+        token = await unlessAborted(() => this.#session.renew(token), options.signal, operation);
       }
     }
   }
 
   /** Asks the server whether `token` still works, with the cheapest call there is. */
-  async #tokenStillValid(token: string): Promise<boolean> {
-    if (this.#session.recentlyVerified(token, PROBE_VALID_MS)) return true;
-    const p = `${this.routes.mainDevice}?token=${encodeURIComponent(token)}`;
-    const ctx = this.#context('token check', 'GET', p);
-    const valid = await this.#transport.send('token check', p, { idempotent: true }, (reply) => {
-      if (reply.status === 401) return false;
-      const env = readEnvelope(reply, ctx, true);
-      return env.status === true && isDeviceId(env.body.id);
+  #tokenStillValid(token: string): Promise<boolean> {
+    return this.#session.verify(token, PROBE_VALID_MS, () => {
+      const p = `${this.routes.mainDevice}?token=${encodeURIComponent(token)}`;
+      const ctx = this.#context('token check', 'GET', p);
+      return this.#transport.send('token check', p, { idempotent: true }, (reply) => {
+        if (reply.status === 401) return false;
+        const env = readEnvelope(reply, ctx, true);
+        return env.status === true && isDeviceId(env.body.id);
+      });
     });
-    if (valid) this.#session.markVerified(token);
-    return valid;
   }
 
   async #fetchToken(): Promise<string> {
@@ -256,7 +260,11 @@ export class DeviceClient {
       if (env.status === false) throw refused('the server answered {"status": false}');
       if (env.status === null) throw refused(env.message ? `the server said "${ctx.clean(env.message)}"` : 'the server answered {"status": null}');
       const token = isObject(env.body.value) ? env.body.value.token : undefined;
-      if (typeof token !== 'string' || token === '') throw malformed(ctx, 'the login answer has no "value.token"', reply.text);
+      if (typeof token !== 'string' || token === '') {
+        // The answer says it succeeded, so it may well carry the token elsewhere: its strings are not shown.
+        const shape = JSON.stringify(env.body, (_key, v: unknown) => (typeof v === 'string' ? REDACTED : v));
+        throw malformed(ctx, 'the login answer has no "value.token"', shape);
+      }
       return token;
     });
   }
@@ -301,6 +309,22 @@ export class DeviceClient {
       clean: (text) => transport.clean(text),
     };
   }
+}
+
+/**
+ * Waits for the shared login on behalf of one call: an abort ends this call's wait at once, and leaves the
+ * login to the other calls that share it.
+ */
+function unlessAborted<T>(wait: () => Promise<T>, signal: AbortSignal | undefined, operation: string): Promise<T> {
+  if (!signal) return wait();
+  const aborted = () => new AbortedError(`${operation} aborted while logging in`);
+  if (signal.aborted) return Promise.reject(aborted());
+  const shared = wait();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The error for an envelope whose status is not true. */

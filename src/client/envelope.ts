@@ -82,7 +82,9 @@ export function malformed(ctx: DecodeContext, what: string, text: string): Proto
 /** ` — answered: "<first 160 characters>"`, secrets removed; empty for an empty body. */
 export function excerptOf(text: string, ctx: Pick<DecodeContext, 'clean'>): string {
   if (!text) return '';
-  const flat = ctx.clean(text.length > EXCERPT * 2 ? text.slice(0, EXCERPT * 2) : text).replace(/\s+/g, ' ');
+  // Clean before cutting: a secret cut in two by the slice would no longer be recognized, and its first
+  // characters would show.
+  const flat = ctx.clean(text).replace(/\s+/g, ' ');
   const cut = flat.length > EXCERPT ? `${flat.slice(0, EXCERPT)}… (${text.length} bytes)` : flat;
   return ` — answered: ${JSON.stringify(cut)}`;
 }

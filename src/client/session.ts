@@ -1,3 +1,6 @@
+/** Tokens remembered for redaction. */
+const MAX_REMEMBERED = 32;
+
 /**
  * The token of one client: fetched lazily, shared by concurrent calls (one login, not one per call), and
  * renewed once when the server rejects it.
@@ -7,6 +10,9 @@ export class Session {
   #pending: Promise<string> | undefined;
   #current: string | undefined;
   #verifiedAt = Number.NEGATIVE_INFINITY;
+  #probe: { token: string; valid: Promise<boolean> } | undefined;
+  /** Every token this session was given, for redaction: an error may echo one renewed since. */
+  #issued: string[] = [];
 
   /** @param login fetches a fresh token */
   constructor(login: () => Promise<string>) {
@@ -18,7 +24,13 @@ export class Session {
     this.#pending ??= this.#login().then(
       (token) => {
         this.#current = token;
-        this.#verifiedAt = performance.now();
+        this.#issued.push(token);
+        // Sixteen characters each; a long run renews often, and redacting the last few dozen is plenty.
+        if (this.#issued.length > MAX_REMEMBERED) this.#issued.shift();
+        // A fresh token is not "verified": servers that answer a rejected token with a bare
+        // {"status": false} may refuse it at once (one token per user, fresh tokens refused), and only a
+        // probe tells that apart from a failed read.
+        this.#verifiedAt = Number.NEGATIVE_INFINITY;
         return token;
       },
       (error: unknown) => {
@@ -42,18 +54,31 @@ export class Session {
     return this.token();
   }
 
-  /** The current token, if any (for redaction). */
+  /** The current token, if any. */
   get current(): string | undefined {
     return this.#current;
   }
 
-  /** Records that a probe just showed `token` valid. */
-  markVerified(token: string): void {
-    if (token === this.#current) this.#verifiedAt = performance.now();
+  /** Every token issued to this session (the last few dozen), for redaction. */
+  get issued(): readonly string[] {
+    return this.#issued;
   }
 
-  /** True when `token` is current and was fetched or probed within the last `withinMs`. */
-  recentlyVerified(token: string, withinMs: number): boolean {
-    return token === this.#current && performance.now() - this.#verifiedAt <= withinMs;
+  /**
+   * Whether `token` still works. A probe that showed it valid within `withinMs` is trusted; otherwise
+   * `probe` runs, once for all the calls asking at the same moment about the same token.
+   */
+  verify(token: string, withinMs: number, probe: () => Promise<boolean>): Promise<boolean> {
+    if (token === this.#current && performance.now() - this.#verifiedAt <= withinMs) return Promise.resolve(true);
+    if (this.#probe?.token !== token) {
+      const valid = probe().then((ok) => {
+        if (ok && token === this.#current) this.#verifiedAt = performance.now();
+        return ok;
+      });
+      this.#probe = { token, valid };
+      // Only the in-flight probe is shared; the next question after it asks the server again.
+      void valid.finally(() => this.#probe?.valid === valid && (this.#probe = undefined)).catch(() => {});
+    }
+    return this.#probe!.valid;
   }
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
-import { AbortedError, PhonewrightError, TimeoutError, UnreachableError } from '../core/errors.js';
+import { AbortedError, PhonewrightError, ProtocolError, TimeoutError, UnreachableError } from '../core/errors.js';
 import { redact, redactTokenParam } from '../core/redact.js';
 
 /** Timeouts and retry policy of one server's transport. */
@@ -83,10 +83,20 @@ export interface SendOptions {
   retryRefused?: boolean;
   /** Per-attempt timeout override (uploads wait longer). */
   headersTimeout?: number;
+  /**
+   * No total deadline: an upload's time grows with its size, so only the per-attempt waits bound it (undici
+   * starts the headers timeout once the body is sent).
+   */
+  unbounded?: boolean;
 }
 
 /** Network failures undici's retry handler treats as transient (STYLE.md: the same list). */
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+/**
+ * The largest answer read: 1,000 notifications per phone of a large lab fit many times over; anything larger
+ * is not the interface, and reading it whole would cost the runner its memory.
+ */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const DEFAULTS = { attemptTimeout: 10_000, totalTimeout: 30_000, retries: 4, backoffBase: 100, backoffMax: 2_000, connections: 32 };
 
 /**
@@ -138,14 +148,14 @@ export class Transport {
    */
   async send<T>(operation: string, path: string, options: SendOptions, decode: (reply: Reply) => T): Promise<T> {
     const started = performance.now();
-    const deadline = started + this.#options.totalTimeout;
+    const deadline = options.unbounded ? Number.POSITIVE_INFINITY : started + this.#options.totalTimeout;
     const maxAttempts = this.#options.retries + 1;
     const method = options.method ?? 'GET';
     for (let attempt = 1; ; attempt++) {
       const t0 = performance.now();
       let status: number | undefined;
       try {
-        const remaining = Math.max(1, Math.floor(deadline - t0));
+        const remaining = Math.max(1, Math.min(Math.floor(deadline - t0), 2 ** 31 - 1));
         const timeout = Math.min(options.headersTimeout ?? this.#options.attemptTimeout, remaining);
         const res = await this.#pool.request({
           method,
@@ -158,7 +168,7 @@ export class Transport {
         });
         status = res.statusCode;
         const retryAfter = res.headers['retry-after'];
-        const text = await res.body.text();
+        const text = await readLimited(res.body, res.headers['content-length'], MAX_BODY_BYTES);
         const value = decode({ status, text, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined });
         this.#report(operation, method, path, attempt, t0, status);
         return value;
@@ -206,6 +216,11 @@ export class Transport {
   #finalError(operation: string, method: string, path: string, error: unknown, signal?: AbortSignal): PhonewrightError {
     if (error instanceof RetryableReply) return error.final;
     if (error instanceof PhonewrightError) return error;
+    if (error instanceof BodyTooLarge) {
+      return new ProtocolError(operation, `${operation}: ${error.message}, not an answer of the interface: ${this.describe(method, path)}`, {
+        hint: 'check the URL and API root point at the device-control service',
+      });
+    }
     const what = this.describe(method, path);
     const code = (error as { code?: string } | undefined)?.code;
     if (signal?.aborted || code === 'UND_ERR_ABORTED' || (error as Error)?.name === 'AbortError') {
@@ -228,6 +243,37 @@ export class Transport {
     }
     // Anything else is a bug of ours or of the decoder: not retried, reported as it is (ky's rule).
     throw error;
+  }
+}
+
+/**
+ * Reads a body as UTF-8 text, refusing one larger than `limit` bytes (the rest is not read). A declared
+ * length within the limit takes undici's own fast path.
+ */
+async function readLimited(body: Dispatcher.ResponseData['body'], length: string | string[] | undefined, limit: number): Promise<string> {
+  const declared = typeof length === 'string' ? Number(length) : Number.NaN;
+  if (declared > limit) {
+    body.destroy();
+    throw new BodyTooLarge(limit);
+  }
+  if (declared >= 0) return body.text();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      body.destroy();
+      throw new BodyTooLarge(limit);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/** An answer larger than {@link MAX_BODY_BYTES}: not the interface. */
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer is larger than ${limit / 1024 / 1024} MiB`);
   }
 }
 

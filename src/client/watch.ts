@@ -30,7 +30,7 @@ export class NotificationWatcher {
   #page: number;
   #order: NotificationOrder = 'unknown';
   #seen = new Map<string, number>();
-  /** Oldest-first: the newest message seen and its 1-based position. */
+  /** The newest message seen: oldest-first, with its 1-based position; newest-first, the head (pos 1). */
   #anchor: { key: string; pos: number } | undefined;
 
   constructor(client: Pick<DeviceClient, 'notifications'>, options: WatcherOptions = {}) {
@@ -50,7 +50,7 @@ export class NotificationWatcher {
 
   /** The messages that arrived since the last poll (or since arming), oldest first. */
   async poll(options: CallOptions = {}): Promise<Notification[]> {
-    if (this.#order === 'newest-first') return this.#pollNewestFirst(options);
+    if (this.#order === 'newest-first' && this.#anchor) return this.#pollNewestFirst(this.#anchor, options);
     if (this.#order === 'oldest-first' && this.#anchor) return this.#pollOldestFirst(this.#anchor, options);
     return this.#pollUnknown(options);
   }
@@ -66,19 +66,26 @@ export class NotificationWatcher {
     }
     if (this.#order === 'unknown' && list.length > this.#page * SMALL_LIST_PAGES) this.#order = orderByTime(list);
     if (this.#order === 'oldest-first' && list.length > 0) this.#anchor = { key: notificationKey(list.at(-1)!), pos: list.length };
+    if (this.#order === 'newest-first' && list.length > 0) this.#anchor = { key: notificationKey(list[0]!), pos: 1 };
     return this.#chronological(fresh.items);
   }
 
-  async #pollNewestFirst(options: CallOptions): Promise<Notification[]> {
-    // New messages are a prefix of the list: read pages until one holds a message seen before.
-    const head = await this.#readFrom(1, options, (page) => page.some((m) => this.#seen.has(notificationKey(m))));
-    return this.#chronological(this.#diff(head).items);
+  async #pollNewestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
+    // New messages are the prefix before the last head seen: read pages until the head shows up again. What
+    // stands before it is new even when a copy of an older message (equal app, text and time) is among it.
+    const head = await this.#readFrom(1, options, (page) => page.some((m) => notificationKey(m) === anchor.key));
+    const at = head.findIndex((m) => notificationKey(m) === anchor.key);
+    const fresh = at >= 0 ? this.#markSeen(head.slice(0, at)) : this.#diff(head).items;
+    if (head.length) this.#anchor = { key: notificationKey(head[0]!), pos: 1 };
+    else [this.#order, this.#anchor] = ['unknown', undefined]; // the list is empty: learn again
+    return fresh.reverse();
   }
 
   async #pollOldestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
     const first = await this.#client.notifications({ position: anchor.pos, count: this.#page }, options);
     let start = anchor.pos;
     let tail: Notification[];
+    let anchored = true;
     if (first[0] && notificationKey(first[0]) === anchor.key) {
       tail = first.length === this.#page ? [...first, ...(await this.#readFrom(anchor.pos + this.#page, options, () => false))] : first;
     } else {
@@ -87,6 +94,7 @@ export class NotificationWatcher {
       const around = await this.#readFrom(start, options, () => false);
       let at = -1;
       for (let i = around.length - 1; i >= 0; i--) if (notificationKey(around[i]!) === anchor.key) { at = i; break; }
+      anchored = at >= 0;
       if (at < 0 && start > 1) {
         start = 1;
         tail = await this.#readFrom(1, options, () => false);
@@ -95,10 +103,12 @@ export class NotificationWatcher {
         start += Math.max(at, 0);
       }
     }
-    const fresh = this.#diff(tail);
+    // Past the anchor, the position says what is new: a copy of a message seen before is new too (phones stamp
+    // whole seconds, so an app posting the same text twice in a second sends two equal messages).
+    const fresh = anchored ? this.#markSeen(tail.slice(1)) : this.#diff(tail).items;
     if (tail.length) this.#anchor = { key: notificationKey(tail.at(-1)!), pos: start + tail.length - 1 };
     else if (start === 1) [this.#order, this.#anchor] = ['unknown', undefined]; // the list is empty: learn again
-    return fresh.items;
+    return fresh;
   }
 
   /** Reads pages from `position` until a short page, or until `enough` says stop. */
@@ -106,7 +116,7 @@ export class NotificationWatcher {
     const out: Notification[] = [];
     for (let pos = position; ; pos += this.#page) {
       const page = await this.#client.notifications({ position: pos, count: this.#page }, options);
-      out.push(...page);
+      out.push(...withoutOverlap(out, page));
       if (page.length < this.#page || enough(page)) return out;
     }
   }
@@ -127,17 +137,41 @@ export class NotificationWatcher {
       items.push(m);
       indexes.push(i);
     });
+    return { items: this.#markSeen(items), indexes };
+  }
+
+  /** Counts `items` as seen; returns them. */
+  #markSeen(items: Notification[]): Notification[] {
     for (const m of items) {
       const key = notificationKey(m);
       this.#seen.set(key, (this.#seen.get(key) ?? 0) + 1);
     }
     while (this.#seen.size > MAX_SEEN) this.#seen.delete(this.#seen.keys().next().value!);
-    return { items, indexes };
+    return items;
   }
 
   #chronological(items: Notification[]): Notification[] {
-    return this.#order === 'newest-first' ? items.reverse() : items;
+    if (this.#order === 'newest-first') return items.reverse();
+    // Order not learned yet (every message is new, e.g. armed on an empty list): the times are all there is.
+    // The sort is stable, so messages of the same millisecond keep the server's order.
+    if (this.#order === 'unknown') return items.sort((a, b) => a.time - b.time);
+    return items;
   }
+}
+
+/**
+ * A page without its head where it repeats the tail of what was read before it. Messages that arrive
+ * between two page reads of a newest-first list push it down, so the next page starts with the last ones
+ * of the page before; counted twice, those old messages would pass for new ones.
+ */
+function withoutOverlap(before: Notification[], page: Notification[]): Notification[] {
+  for (let shift = Math.min(before.length, page.length); shift > 0; shift--) {
+    const tail = before.length - shift;
+    let same = true;
+    for (let i = 0; i < shift && same; i++) same = notificationKey(before[tail + i]!) === notificationKey(page[i]!);
+    if (same) return page.slice(shift);
+  }
+  return page;
 }
 
 /** The order a long list is in, judged by its first and last times; unknown when they are equal. */

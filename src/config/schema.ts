@@ -55,6 +55,10 @@ export function parseConfigFile(json: unknown, source: string, dir: string): Con
   };
   if (!isObject(json)) fail('top level', 'expected a JSON object', 'see the README, "Configuration"');
   const top = json as Record<string, unknown>;
+  // Checked before the unknown keys, so the one-server shorthand gets the same clear refusal as a server entry.
+  if ('password' in top) {
+    fail('password', 'a password is never written in the configuration file', 'name the environment variable that holds it: "passwordEnv": "LAB_PASSWORD"');
+  }
   unknownKeys(top, TOP_KEYS, 'top level', fail);
   const shorthand = ['url', 'user', 'passwordEnv', 'apiRoot', 'devices'].filter((k) => k in top);
   if (shorthand.length && 'servers' in top) {

@@ -1,8 +1,30 @@
 import type { CommandModule } from 'yargs';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
+import { doctorCommand } from './doctor.js';
+import { loginCommand } from './login.js';
+import { mainDeviceCommand } from './main-device.js';
+import { mergeCommand } from './merge.js';
+import { nightlyCommand } from './nightly.js';
+import { notificationsCommand } from './notifications.js';
 import { pixelCommand } from './pixel.js';
+import { settingsCommand } from './settings.js';
+import { simCommand } from './sim.js';
+import { testCommand } from './test.js';
+import { uploadCommand } from './upload.js';
 
-/** Every command, as a factory of its yargs module given where it writes. */
+/** Every command, as a factory of its yargs module given where it writes; `--help` lists them in this order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: ((output: Output) => CommandModule<GlobalOptions, any>)[] = [pixelCommand];
+export const COMMANDS: ((output: Output) => CommandModule<GlobalOptions, any>)[] = [
+  loginCommand,
+  mainDeviceCommand,
+  pixelCommand,
+  settingsCommand,
+  notificationsCommand,
+  uploadCommand,
+  simCommand,
+  testCommand,
+  nightlyCommand,
+  mergeCommand,
+  doctorCommand,
+];

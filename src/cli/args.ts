@@ -1,0 +1,40 @@
+import { parseDeviceId, type DeviceId } from '../core/device-id.js';
+import { UsageError } from '../core/errors.js';
+
+/**
+ * Reads a whole-number argument strictly: digits only. yargs would turn "1e3", "0x10" or "1.5" into
+ * numbers; a command takes arguments as strings and reads them here, before any network work.
+ * @param name how the argument is named in the error message, e.g. `x coordinate`, `--count`
+ * @param raw the text as typed
+ * @param min the smallest value allowed
+ * @param max the largest value allowed
+ * @param hint an example of a correct call
+ */
+export function wholeNumber(name: string, raw: unknown, min: number, max: number, hint?: string): number {
+  const text = String(raw);
+  // More digits than `max` has can only be out of range; checking the length first keeps Number() exact.
+  if (!/^\d+$/.test(text) || text.length > String(max).length || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`invalid ${name} ${JSON.stringify(text.slice(0, 40))}: expected a whole number from ${min} to ${max}`, hint ? { hint } : {});
+  }
+  return Number(text);
+}
+
+/** Largest coordinate the CLI accepts; the client refuses beyond it too (no phone screen is that large). */
+const MAX_COORDINATE = 100_000;
+
+/** Reads a pixel coordinate argument (`x` or `y`). */
+export function coordinate(name: 'x' | 'y', raw: unknown): number {
+  return wholeNumber(`${name} coordinate`, raw, 0, MAX_COORDINATE, 'phonewright pixel device@1116106541 100 100');
+}
+
+/** Reads a device argument: `main` (resolved later, on the server) or a well-formed id. */
+export function deviceArg(raw: unknown, what = 'device id'): DeviceId | 'main' {
+  const text = String(raw);
+  return text === 'main' ? 'main' : parseDeviceId(text, what);
+}
+
+/** Reads a repeatable string option (`--app a --app b`) into a list; yargs gives undefined, a string or an array. */
+export function list(raw: unknown): string[] {
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [raw]).map(String);
+}

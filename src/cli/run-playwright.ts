@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENV } from '../config/resolve.js';
+import { CheckFailedError, UsageError } from '../core/errors.js';
+import { NIGHTLY_ENV } from '../report/nightly-env.js';
+import type { GlobalOptions } from './options.js';
+import type { Output } from './output.js';
+
+/** Options `phonewright test` and `nightly` take besides Playwright's own. */
+export interface RunArgs extends GlobalOptions {
+  devices?: string;
+  /** Everything else, passed to `playwright test` as it is. */
+  playwright: string[];
+}
+
+/** phonewright's own config: the example suites on the device matrix, used when the folder has none. */
+const OWN_CONFIG = path.join(packageRoot(), 'playwright.config.ts');
+
+/**
+ * Runs `playwright test` on the device matrix: the folder's playwright.config.ts (or phonewright's own),
+ * phonewright's flags handed over as environment variables (a password never on a command line).
+ * @param args the parsed flags and the pass-through arguments
+ * @param output where phonewright writes (Playwright writes to the terminal itself)
+ * @param extraEnv variables for the run (nightly adds its own)
+ * @returns Playwright's exit code
+ */
+export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Record<string, string> = {}): Promise<number> {
+  const env: Record<string, string | undefined> = { ...process.env, ...extraEnv };
+  const set = (name: string, value: string | undefined) => value !== undefined && (env[name] = value);
+  set(ENV.url, args.url);
+  set(ENV.user, args.user);
+  set(ENV.password, args.password);
+  set(ENV.apiRoot, args.apiRoot);
+  set(ENV.server, args.server);
+  set(ENV.devices, args.devices);
+  const pass = [...args.playwright];
+  // A shard is a part of a run: the config adds the blob reporter, for `phonewright merge` (docs/ci-nightly.yml).
+  if (pass.some((a) => a === '--shard' || a.startsWith('--shard='))) env[NIGHTLY_ENV.blob] = '1';
+  if (pass.some((a) => a === '-c' || a === '--config' || a.startsWith('--config='))) {
+    // The user names the config; nothing to add.
+  } else if (!existsSync(path.resolve('playwright.config.ts')) && !existsSync(path.resolve('playwright.config.js'))) {
+    if (!existsSync(OWN_CONFIG)) throw new UsageError('no playwright.config.ts in this folder', { hint: 'run from your project folder, or pass -c <config>' });
+    pass.unshift('-c', OWN_CONFIG);
+  }
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  // With --json, stdout holds phonewright's one JSON document: Playwright's own lines go to stderr.
+  const child = spawn(process.execPath, [cli, 'test', ...pass], { stdio: args.json ? ['inherit', 2, 'inherit'] : 'inherit', env });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1)));
+    });
+  } finally {
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+    output.addSecrets(args.password);
+  }
+}
+
+/** Turns Playwright's exit code into phonewright's: a failed run is a failed check (exit 1). */
+export function checkRun(code: number, what: string): void {
+  if (code === 0) return;
+  throw new CheckFailedError(`${what} failed (playwright exit code ${code})`, { hint: 'open the report: npx playwright show-report reports/html' });
+}
+
+/** The folder of phonewright's package.json, whether this runs from src/ or from dist/src/. */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}

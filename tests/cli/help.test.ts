@@ -1,0 +1,69 @@
+// Help that answers the question, and bad usage at the root: an unknown command gets a recommendation.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { errorLine, expect, ROOT, run, test } from './helpers.js';
+
+const GLOBAL_FLAGS = ['--url', '--user', '--password', '--api-root', '--server', '--json', '--verbose', '--help'];
+const ENV_VARS = ['PHONEWRIGHT_URL', 'PHONEWRIGHT_USER', 'PHONEWRIGHT_PASSWORD', 'PHONEWRIGHT_API_ROOT', 'PHONEWRIGHT_SERVER'];
+
+test('phonewright --help: every command, every global flag and variable, the config file and the exit codes', async () => {
+  const r = await run(['--help']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  for (const command of ['login', 'main-device', 'pixel <device> <x> <y>', 'settings <device>', 'notifications', 'upload <file>', 'doctor']) {
+    expect(r.stdout).toContain(`phonewright ${command} `);
+  }
+  const text = flat(r.stdout);
+  for (const t of [...GLOBAL_FLAGS, ...ENV_VARS, 'phonewright.config.json', 'passwordEnv']) expect(text).toContain(t);
+  expect(text).toMatch(/Exit codes: 0 success; 1 [^;]+; 2 bad usage or input; 3 authentication failed; 4 server unreachable/);
+  // Words are wrapped whole: yargs' ESM build would cut "command" into "comman" and "d".
+  for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(110);
+  expect(text).toContain('Every command works against the embedded simulator when no server is configured');
+});
+
+const COMMAND_HELP: { command: string; mentions: string[] }[] = [
+  { command: 'login', mentions: ['--show-token', 'only command that ever prints it', '"ok":true'] },
+  { command: 'main-device', mentions: ['{"id":"device@1116106541"}', '"main"'] },
+  { command: 'pixel', mentions: ['<device> <x> <y>', '{"r":37,"g":66,"b":92,"rgb":"0x25425c"}', 'exit 1'] },
+  { command: 'settings', mentions: ['<device>', 'display_hw_decode as 0 or 1', '{"w", "h"}', 'HA1'] },
+  { command: 'notifications', mentions: ['--position', '--count', '--device', '--app', '--match', '--follow', 'NDJSON', 'Ctrl-C', '{"app","text","time","id"}'] },
+  { command: 'upload', mentions: ['--as', 'image, script, apk, tcbr/contacts, local/<folder>', 'progress bar', '{"file_url":'] },
+  { command: 'doctor', mentions: ['reachable, login, main device, settings, pixel, notifications', '--device', '4 unreachable, 3 login refused'] },
+];
+
+for (const { command, mentions } of COMMAND_HELP) {
+  test(`phonewright ${command} --help: its flags and examples, and the global flags with their variables`, async () => {
+    const r = await run([command, '--help']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(new RegExp(`^phonewright ${command}\\b`));
+    expect(r.stdout).toContain('Examples:');
+    for (const text of [...mentions, ...GLOBAL_FLAGS, ...ENV_VARS]) expect(flat(r.stdout)).toContain(text);
+  });
+}
+
+test('--version prints the package version', async () => {
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+});
+
+const BAD_USAGE: { args: string[]; says: RegExp }[] = [
+  { args: ['pixle', 'main', '1', '1'], says: /^phonewright: unknown command "pixle"; did you mean "pixel"\?; try: phonewright pixel --help/ },
+  { args: ['settigns'], says: /unknown command "settigns"; did you mean "settings"\?/ },
+  { args: ['frobnicate'], says: /unknown command "frobnicate"; try: phonewright --help lists the commands: login, main-device, pixel, settings/ },
+  { args: [], says: /^phonewright: name a command; try: phonewright --help$/ },
+  { args: ['login', '--frob'], says: /unknown argument: frob; try: phonewright login --help$/ },
+  { args: ['settings'], says: /not enough non-option arguments: got 0, need at least 1; try: phonewright settings --help/ },
+];
+
+for (const { args, says } of BAD_USAGE) {
+  test(`bad usage exits 2 with one line: phonewright ${args.join(' ') || '(nothing)'}`, async () => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(errorLine(r)).toMatch(says);
+  });
+}
+
+/** Help text with its line wrapping undone, so a phrase can be looked for wherever the wrap fell. */
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}

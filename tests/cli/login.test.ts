@@ -1,0 +1,80 @@
+// `phonewright login` and `phonewright main-device`: their outputs, the token shown only on request, exit codes.
+import { closedPort, errorLine, expect, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+
+test('login --json: ok and the user, no token', async ({ serve }) => {
+  const server = await serve({ user: 'qa-lead', password: 'Pw-for-login-1' });
+  const r = await run(['login', ...on(server, { user: 'qa-lead', password: 'Pw-for-login-1' }), '--json']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  expect(r.stdout).toBe('{"ok":true,"user":"qa-lead"}\n');
+  expect(server.tokens).toHaveLength(1);
+  expect(r.stdout).not.toContain(server.tokens[0]!);
+});
+
+test('login --json --show-token: the token the server issued is included', async ({ serve }) => {
+  const server = await serve();
+  const r = await run(['login', ...on(server), '--json', '--show-token']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  expect(JSON.parse(r.stdout)).toEqual({ ok: true, user: 'sigma', token: server.tokens[0] });
+});
+
+test('login without --json: a sentence naming the server and the user; the token only with --show-token', async ({ serve }) => {
+  const server = await serve();
+  const plain = await run(['login', ...on(server)]);
+  expect(plain).toMatchObject({ code: 0, stderr: '', stdout: `logged in to ${server.url} as sigma\n` });
+  const shown = await run(['login', ...on(server), '--show-token']);
+  expect(shown.stdout).toBe(`logged in to ${server.url} as sigma\ntoken: ${server.tokens[1]}\n`);
+});
+
+for (const rejectLogin of ['false', 'null', 401] as const) {
+  test(`login refused (answered ${rejectLogin}): exit 3, nothing on stdout`, async ({ serve }) => {
+    const server = await serve({ rejectLogin, password: 'right' });
+    const r = await run(['login', ...on(server, { password: 'wrong-Pw-77' }), '--json']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(errorLine(r)).toMatch(/^phonewright: login refused for user "sigma" at http:\/\/127\.0\.0\.1:\d+.*try: check the user and password/);
+    expect(r.stderr).not.toContain('wrong-Pw-77');
+  });
+}
+
+test('login against the wrong API root: exit 1, pointing at --api-root', async ({ serve }) => {
+  const server = await serve({ apiRoot: '/Service/v1' });
+  const wrong = await run(['login', ...on(server)]);
+  expect(wrong.code).toBe(1);
+  expect(errorLine(wrong)).toMatch(/no such route \(HTTP 404\).*--api-root/);
+  const right = await run(['login', ...on(server), '--api-root', '/Service/v1', '--json']);
+  expect(right).toMatchObject({ code: 0, stdout: '{"ok":true,"user":"sigma"}\n' });
+});
+
+test('login to a closed port: exit 4', async () => {
+  const r = await run(['login', '--url', `http://127.0.0.1:${await closedPort()}`]);
+  expect(r.code).toBe(4);
+  expect(errorLine(r)).toMatch(/ECONNREFUSED/);
+});
+
+test('main-device: the id, as JSON or as a bare line', async ({ serve }) => {
+  const server = await serve();
+  const json = await run(['main-device', ...on(server), '--json']);
+  expect(json).toMatchObject({ code: 0, stderr: '', stdout: `{"id":"${VENDOR_MAIN_DEVICE}"}\n` });
+  const plain = await run(['main-device', ...on(server)]);
+  expect(plain).toMatchObject({ code: 0, stderr: '', stdout: `${VENDOR_MAIN_DEVICE}\n` });
+});
+
+test('main-device: a server failure is exit 1, an answer without an id too', async ({ serve }) => {
+  const server = await serve();
+  server.handle('mainDevice', { json: { status: null, value: 'no phone connected' } });
+  const failed = await run(['main-device', ...on(server), '--json']);
+  expect(failed.code).toBe(1);
+  expect(failed.stdout).toBe('');
+  expect(errorLine(failed)).toMatch(/main-device failed: the server said "no phone connected"/);
+  server.handle('mainDevice', { json: { id: 3 } });
+  const numeric = await run(['main-device', ...on(server)]);
+  expect(numeric.code).toBe(1);
+  expect(errorLine(numeric)).toMatch(/no device id in "id"/);
+});
+
+test('main-device with wrong credentials: exit 3', async ({ serve }) => {
+  const server = await serve();
+  const r = await run(['main-device', ...on(server, { user: 'nobody' })]);
+  expect(r.code).toBe(3);
+  expect(errorLine(r)).toMatch(/user "nobody"/);
+});

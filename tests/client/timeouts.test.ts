@@ -1,0 +1,123 @@
+// Timeouts (per attempt, total) and AbortSignal: a slow or silent server costs a bounded, configured time.
+import { VENDOR_MAIN_DEVICE } from '../helpers/fake-server.js';
+import { expect, test, timed } from './harness.js';
+
+const PIXEL = { r: 37, g: 66, b: 92, rgb: '0x25425c' };
+/**
+ * Slack on time bounds. Undici runs its headers and body timeouts on "fast timers" that tick every ~500 ms
+ * (undici/lib/util/timers.js), so an attempt timeout fires up to ~1 s late; the bounds stay far below what
+ * a missing timeout would take.
+ */
+const MARGIN = 1_200;
+
+test('a slow answer within the attempt timeout succeeds', async ({ serve, connect }) => {
+  const server = await serve();
+  server.handle('pixel', async (_req, next) => ({ ...((await next()) as object), delay: 100 }));
+  expect(await connect(server, { attemptTimeout: 1_000 }).pixel(VENDOR_MAIN_DEVICE, 1, 1)).toEqual(PIXEL);
+  expect(server.count('pixel')).toBe(1);
+});
+
+test('a server that never answers → TimeoutError after the attempt timeout', async ({ serve, connect }) => {
+  const server = await serve();
+  server.handle('pixel', 'hang');
+  const { ms, error } = await timed(() => connect(server, { attemptTimeout: 150, retries: 0 }).pixel(VENDOR_MAIN_DEVICE, 1, 1));
+  expect(error?.code).toBe('PW_TIMEOUT');
+  expect(error?.message).toMatch(/^pixel: no answer in time from GET http:\/\/127\.0\.0\.1:\d+\/TotalControl\/v1\/devices\/device@1116106541\/screen\/colors\?token=\*\*\*/);
+  expect(ms).toBeGreaterThanOrEqual(140);
+  expect(ms).toBeLessThan(150 + MARGIN);
+});
+
+test('timeouts are retried: every attempt gets its own timeout', async ({ serve, connect }) => {
+  const server = await serve();
+  server.handle('settings', 'hang');
+  const { ms, error } = await timed(() => connect(server, { attemptTimeout: 100, retries: 2 }).settings(VENDOR_MAIN_DEVICE));
+  expect(error?.code).toBe('PW_TIMEOUT');
+  expect(error?.message).toMatch(/after 3 attempts/);
+  expect(server.count('settings')).toBe(3);
+  expect(ms).toBeGreaterThanOrEqual(300);
+});
+
+test('a body that stalls half-way → TimeoutError', async ({ serve, connect }) => {
+  const server = await serve();
+  server.handle('mainDevice', { body: '{"id": "device@1116106541"}', partial: { bytes: 8, then: 'hang' } });
+  const { error } = await timed(() => connect(server, { attemptTimeout: 150, retries: 0 }).mainDevice());
+  expect(error?.code).toBe('PW_TIMEOUT');
+});
+
+test('a login that never answers → TimeoutError', async ({ serve, connect }) => {
+  const server = await serve();
+  server.handle('login', 'hang');
+  const { error } = await timed(() => connect(server, { attemptTimeout: 100, retries: 1 }).pixel(VENDOR_MAIN_DEVICE, 1, 1));
+  expect(error?.code).toBe('PW_TIMEOUT');
+  expect(error?.message).toMatch(/^login: /);
+  expect(server.count('login')).toBe(2);
+});
+
+test('the total timeout caps attempts and backoff together', async ({ serve, connect }) => {
+  const server = await serve();
+  server.handle('pixel', 'hang');
+  const totalTimeout = 600;
+  const { ms, error } = await timed(() => connect(server, { attemptTimeout: 250, retries: 50, totalTimeout }).pixel(VENDOR_MAIN_DEVICE, 1, 1));
+  expect(error?.code).toBe('PW_TIMEOUT');
+  expect(ms).toBeLessThan(totalTimeout + MARGIN);
+  expect(server.count('pixel')).toBeLessThanOrEqual(3);
+});
+
+test('no retry is started when its backoff would end past the total timeout', async ({ serve, connect }) => {
+  const server = await serve();
+  server.handle('pixel', { status: 503 });
+  const { ms, error } = await timed(() =>
+    connect(server, { backoffBase: 400, backoffMax: 400, retries: 10, totalTimeout: 700 }).pixel(VENDOR_MAIN_DEVICE, 1, 1),
+  );
+  expect(error?.code).toBe('PW_SERVICE');
+  expect(ms).toBeLessThan(700 + MARGIN);
+  expect(server.count('pixel')).toBeLessThanOrEqual(3);
+});
+
+test.describe('AbortSignal', () => {
+  test('abort mid-call → AbortedError at once', async ({ serve, connect }) => {
+    const server = await serve();
+    server.handle('pixel', 'hang');
+    const controller = new AbortController();
+    const call = timed(() => connect(server, { attemptTimeout: 10_000 }).pixel(VENDOR_MAIN_DEVICE, 1, 1, { signal: controller.signal }));
+    await server.waitFor('pixel');
+    controller.abort();
+    const { ms, error } = await call;
+    expect(error?.code).toBe('PW_ABORTED');
+    expect(error?.message).toMatch(/^pixel aborted/);
+    expect(ms).toBeLessThan(300);
+    expect(server.count('pixel')).toBe(1);
+  });
+
+  test('abort during the backoff → AbortedError, no further attempt', async ({ serve, connect }) => {
+    const server = await serve();
+    server.handle('pixel', { status: 503 });
+    const controller = new AbortController();
+    const client = connect(server, { backoffBase: 10_000, backoffMax: 10_000, totalTimeout: 60_000, onCall: (e) => e.status === 503 && controller.abort() });
+    const { ms, error } = await timed(() => client.pixel(VENDOR_MAIN_DEVICE, 1, 1, { signal: controller.signal }));
+    expect(error?.code).toBe('PW_ABORTED');
+    expect(error?.message).toMatch(/aborted while waiting to retry/);
+    expect(ms).toBeLessThan(300);
+    expect(server.count('pixel')).toBe(1);
+  });
+
+  test('abort while the shared login is under way → AbortedError at once', async ({ serve, connect }) => {
+    const server = await serve();
+    server.handle('login', 'hang');
+    const controller = new AbortController();
+    const call = timed(() => connect(server, { attemptTimeout: 10_000 }).pixel(VENDOR_MAIN_DEVICE, 1, 1, { signal: controller.signal }));
+    await server.waitFor('login');
+    controller.abort();
+    const { ms, error } = await call;
+    expect(error?.code).toBe('PW_ABORTED');
+    expect(ms).toBeLessThan(300);
+    expect(server.count('pixel')).toBe(0);
+  });
+
+  test('a signal aborted before the call → AbortedError, no request for the operation', async ({ serve, connect }) => {
+    const server = await serve();
+    const { error } = await timed(() => connect(server).settings(VENDOR_MAIN_DEVICE, { signal: AbortSignal.abort() }));
+    expect(error?.code).toBe('PW_ABORTED');
+    expect(server.count('settings')).toBe(0);
+  });
+});
