@@ -1,38 +1,38 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { NotificationWatcher, type DeviceClient } from '../client/index.js';
+import type { DeviceClient } from '../client/index.js';
+import { NotificationFeed } from '../client/feed.js';
 import type { Notification } from '../core/notifications.js';
 
 /** How often `notifications --follow` asks for new messages: quick enough to feel live, light on the server. */
 export const FOLLOW_POLL_MS = 250;
 
 export interface FollowOptions {
-  /** Keeps a message or drops it (the watcher reads unfiltered; filters apply on the client). */
+  /** Keeps a message or drops it (the feed reads unfiltered; filters apply on the client). */
   accept: (n: Notification) => boolean;
   /** Told each new message that passes `accept`, oldest first. */
   onMessage: (n: Notification) => void;
-  /** Called once the baseline is read: from then on every message that arrives is reported. */
+  /** Called once armed: from then on every message that arrives is reported. */
   onArmed: () => void;
   /** Ends the watch; the function then returns normally. */
   signal: AbortSignal;
 }
 
 /**
- * Tails the messages that arrive after it starts, until `signal` aborts. The watcher is armed first, so a
- * message posted while the first read is in flight is still reported; errors other than the abort end it.
+ * Tails the messages that arrive after it starts, until `signal` aborts, on the same notification feed the
+ * fixtures' waiters use. A read that fails for good (the server gone, the login refused) ends it with that error.
  * @param client the logged-in client
  */
 export async function followNotifications(client: Pick<DeviceClient, 'notifications'>, options: FollowOptions): Promise<void> {
   const { signal } = options;
-  const watcher = new NotificationWatcher(client);
+  if (signal.aborted) return;
+  const feed = new NotificationFeed(client, { interval: FOLLOW_POLL_MS });
+  let fail!: (error: unknown) => void;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  const subscription = feed.subscribe((messages) => messages.filter(options.accept).forEach(options.onMessage), (error) => fail(error));
+  const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   try {
-    await watcher.arm({ signal });
-    options.onArmed();
-    while (!signal.aborted) {
-      await sleep(FOLLOW_POLL_MS, undefined, { signal });
-      for (const n of await watcher.poll({ signal })) if (options.accept(n)) options.onMessage(n);
-    }
-  } catch (error) {
-    // Ctrl-C lands in the middle of a sleep or a read; either way it is the normal end of a follow.
-    if (!signal.aborted) throw error;
+    await Promise.race([subscription.ready.then(options.onArmed), failed, stopped]);
+    await Promise.race([failed, stopped]);
+  } finally {
+    subscription.close();
   }
 }
