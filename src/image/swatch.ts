@@ -1,8 +1,8 @@
 import { colorDelta, type Rgb } from '../core/color.js';
 import { solidImage, type Image } from './png.js';
 
-/** Side of a colour swatch in the report: big enough to see, small enough to stay out of the way. */
-export const SWATCH_SIZE = 48;
+/** Side of a colour swatch: it fills the HTML report's image-diff viewer, and a flat PNG of it is ~100 bytes. */
+export const SWATCH_SIZE = 192;
 
 /**
  * The evidence of a pixel check as three images for the report's image-diff viewer: the expected colour,
