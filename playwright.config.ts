@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { deviceMatrix } from './fixtures/matrix.js';
 import type { DeviceWorkerOptions } from './fixtures/index.js';
+import { isOn, NIGHTLY_ENV } from './src/report/nightly-env.js';
 
 // The device matrix users run (npm start, phonewright test): one project per phone, phones in parallel.
 // With no server configured, the embedded simulator starts for the run and stops after it.
@@ -22,5 +23,9 @@ export default defineConfig<object, DeviceWorkerOptions>({
     ['json', { outputFile: 'reports/results.json' }],
     ['junit', { outputFile: 'reports/junit.xml' }],
     ['./src/report/summary-reporter.ts'],
+    // Idle but under `phonewright nightly` (PHONEWRIGHT_NIGHTLY=1): reports/history/, nightly.md, trend.html.
+    ['./src/report/history-reporter.ts'],
+    // A part of a nightly (--shard i/n, or PHONEWRIGHT_BLOB=1 per server) leaves a blob for `phonewright merge`.
+    ...(isOn(process.env[NIGHTLY_ENV.blob]) ? [['blob', { outputDir: 'reports/blob' }] as const] : []),
   ],
 });

@@ -1,0 +1,97 @@
+import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { firstLine } from './redact.js';
+import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
+
+/** How a run is built into a record, besides what Playwright reports. */
+export interface RecordContext {
+  source: HistoryRecord['source'];
+  /** First lines of the errors reported outside any test (`onError`). */
+  runErrors: string[];
+  /** Values scrubbed from every error line (passwords, tokens). */
+  secrets: string[];
+}
+
+/**
+ * Builds the history record of a finished run from Playwright's own model: one entry per test × phone, by the
+ * test's final outcome. Setup projects (those another project depends on, the matrix's `push`) are not
+ * phones: their failures become run errors, since every phone's tests depend on them.
+ * @param config the run's config (its projects carry the phones' metadata)
+ * @param suite the root suite
+ * @param result Playwright's verdict and timing
+ * @param context the source, the errors outside tests, the secrets to scrub
+ */
+export function buildRecord(config: FullConfig, suite: Suite, result: FullResult, context: RecordContext): HistoryRecord {
+  const setup = new Set(config.projects.flatMap((p) => [...p.dependencies, ...(p.teardown ? [p.teardown] : [])]));
+  const phones: Record<string, HistoryPhone> = {};
+  for (const project of config.projects) if (!setup.has(project.name)) phones[project.name] = phoneOf(project);
+  const runErrors = [...context.runErrors];
+  const tests: HistoryTest[] = [];
+  for (const test of suite.allTests()) {
+    const project = test.parent.project()?.name ?? '';
+    const entry = testEntry(test, project, context.secrets);
+    if (!setup.has(project)) tests.push(entry);
+    else if (entry.status === 'failed') runErrors.push(`${project} › ${entry.test}: ${entry.error ?? 'failed'}`);
+  }
+  // With every phone out of reach nothing was tested: that is a broken run, not a green one.
+  if (tests.length && tests.every((t) => t.infra && t.status === 'skipped')) runErrors.push(`no phone could be reached: ${tests[0]!.error ?? 'phone not reachable'}`);
+  return {
+    version: 1,
+    startedAt: result.startTime.toISOString(),
+    durationMs: Math.round(result.duration),
+    status: result.status,
+    source: context.source,
+    runErrors,
+    phones,
+    tests,
+  };
+}
+
+/** The status a test's final outcome reads as in the history. */
+export function statusOf(test: TestCase): HistoryStatus {
+  const outcome = test.outcome();
+  return outcome === 'expected' ? 'passed' : outcome === 'unexpected' ? 'failed' : outcome;
+}
+
+function testEntry(test: TestCase, project: string, secrets: string[]): HistoryTest {
+  const status = statusOf(test);
+  const results = test.results;
+  // The titles after the root and project suites: the file, the describe blocks, the test.
+  const entry: HistoryTest = {
+    test: test.titlePath().slice(2).filter(Boolean).join(' › '),
+    phone: project,
+    status,
+    durationMs: Math.round(results.reduce((sum, r) => sum + r.duration, 0)),
+    retries: Math.max(0, results.length - 1),
+  };
+  const last = results.at(-1);
+  const ranOn = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'phone')?.description;
+  if (ranOn) entry.ranOn = ranOn;
+  const failed = status === 'flaky' ? results.find(isFailure) : status === 'failed' ? [...results].reverse().find(isFailure) : undefined;
+  const error = failed ? errorOf(failed) : undefined;
+  if (error) entry.error = firstLine(error.message ?? error.value ?? '', secrets);
+  else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
+  const infra = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'infra-failure');
+  if (infra) {
+    entry.infra = true;
+    // A phone that could not be reached skips its tests: the reason is what the summary needs to say.
+    entry.error ??= firstLine(infra.description ?? 'phone not reachable', secrets);
+  }
+  return entry;
+}
+
+function phoneOf(project: FullProject): HistoryPhone {
+  const m = project.metadata as Record<string, unknown>;
+  const phone: HistoryPhone = {};
+  if (typeof m.server === 'string') phone.server = m.server;
+  if (typeof m.deviceId === 'string') phone.deviceId = m.deviceId;
+  if (Array.isArray(m.pool)) phone.pool = m.pool.map(String);
+  return phone;
+}
+
+function isFailure(result: TestResult): boolean {
+  return result.status === 'failed' || result.status === 'timedOut' || result.status === 'interrupted';
+}
+
+function errorOf(result: TestResult): TestError | undefined {
+  return result.errors[0] ?? result.error;
+}

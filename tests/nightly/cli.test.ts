@@ -1,0 +1,78 @@
+// The nightly's command line: its help states the exit-code rule, its retries give way to the user's, and a run
+// that never got through its tests, or a config without the history reporter, fails with a line that says why.
+import { readFile } from 'node:fs/promises';
+import { expect, phone, test } from './harness.js';
+
+const SCENARIO = JSON.stringify({ phones: [phone('device@101', 'phone-a', '0x25425c')] });
+const FAILING = `import { test } from 'phonewright/fixtures';
+
+test('wallpaper', async ({ device }) => {
+  await device.expectPixel(1, 1).toBe('0x101820');
+});
+`;
+
+test.describe.configure({ timeout: 120_000 });
+
+test('nightly --help: the retries, the files it writes, the exit-code rule and blob mode', async ({ project }) => {
+  const p = await project({});
+  const r = await p.cli(['nightly', '--help']);
+  expect(r.code).toBe(0);
+  const text = r.stdout.replace(/\s+/g, ' ');
+  for (const phrase of [
+    '--retries 2 unless you give --retries',
+    'reports/history/',
+    'reports/trend.html',
+    'Exit codes: 0 no new failure (tests still failing from the previous nightly, and flaky ones, are reported but pass); 1 new failures, or the run did not complete',
+    'PHONEWRIGHT_BLOB=1',
+    '--shard i/n',
+    'phonewright merge',
+  ]) {
+    expect(text).toContain(phrase);
+  }
+  const merge = await p.cli(['merge', '--help']);
+  expect(merge.code).toBe(0);
+  expect(merge.stdout.replace(/\s+/g, ' ')).toContain('docs/ci-nightly.yml');
+});
+
+test('the user\'s --retries wins over the nightly\'s 2', async ({ project }) => {
+  const p = await project({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' } }), 'scenario.json': SCENARIO, 'specs/a.spec.ts': FAILING });
+  const r = await p.cli(['nightly', '--retries', '0']);
+  expect(r.code, r.output).toBe(1);
+  const [record] = await p.records();
+  expect(record!.tests).toEqual([expect.objectContaining({ phone: 'phone-a', test: 'specs/a.spec.ts › wallpaper', status: 'failed', retries: 0 })]);
+});
+
+test('a nightly that runs no test does not pass: exit 1, "did not complete"', async ({ project }) => {
+  const p = await project({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' } }), 'scenario.json': SCENARIO, 'specs/readme.md': 'no specs yet' });
+  const r = await p.cli(['nightly']);
+  expect(r.code, r.output).toBe(1);
+  expect(r.stderr).toMatch(/^phonewright: the nightly run did not complete: Error: No tests found/m);
+});
+
+test('a config without the history reporter: exit 2, and the line to add', async ({ project }) => {
+  const p = await project({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' } }), 'scenario.json': SCENARIO, 'specs/a.spec.ts': FAILING.replace("'0x101820'", "'0x25425c'") });
+  const full = await readFile(p.path('playwright.config.ts'), 'utf8');
+  await p.write({ 'playwright.config.ts': full.replace(/^\s*\['[^']*history-reporter\.ts'\],\n/m, '') });
+  const r = await p.cli(['nightly']);
+  expect(r.code, r.output).toBe(2);
+  expect(r.stderr).toContain("phonewright: the nightly run wrote no history: the Playwright config has no history reporter; try: add ['./src/report/history-reporter.ts']");
+});
+
+test('a phone that cannot be reached: its tests are skipped and the summary says which and why; with none reachable, exit 1', async ({ project }) => {
+  const scenario = JSON.stringify({ phones: [phone('device@101', 'phone-a', '0x101820'), { ...phone('device@102', 'phone-b', '0x101820'), online: false }] });
+  const p = await project({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' } }), 'scenario.json': scenario, 'specs/a.spec.ts': FAILING });
+  const r = await p.cli(['nightly']);
+  // Nothing newly failed: an unplugged phone is the lab's news, not the build's.
+  expect(r.code, r.output).toBe(0);
+  const md = await p.summary();
+  expect(md).toContain('· 1 phone(s) not reachable');
+  expect(md).toMatch(/## Phones not reachable\n\n\| phone \| tests skipped \| why \|\n\|---\|---:\|---\|\n\| phone-b \| 1 \| .*device@102/);
+  const [record] = await p.records();
+  expect(record!.tests.find((t) => t.phone === 'phone-b')).toMatchObject({ status: 'skipped', infra: true });
+
+  // With no phone reachable nothing was tested: the nightly did not complete.
+  await p.write({ 'scenario.json': JSON.stringify({ phones: [{ ...phone('device@101', 'phone-a', '0x101820'), online: false }] }) });
+  const dark = await p.cli(['nightly']);
+  expect(dark.code, dark.output).toBe(1);
+  expect(dark.stderr).toMatch(/^phonewright: the nightly run did not complete: no phone could be reached: .*device@101/m);
+});

@@ -1,0 +1,210 @@
+/**
+ * The nightly tests' harness: a temp project under `test-results/nightly/` (inside the repository, so
+ * `@playwright/test` resolves to the one copy in node_modules) with a Playwright config like the repo's, run
+ * by the real CLI (`node bin/phonewright.js nightly …`, built by `npm run build`); and what a run leaves
+ * behind, read back: history records, nightly.md, nightly.json, trend.html, the JSON report.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base } from '@playwright/test';
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import type { Comparison, HistoryRecord } from '../../src/report/history-types.js';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = path.join(REPO, 'bin', 'phonewright.js');
+const ROOT = path.join(REPO, 'test-results', 'nightly');
+/** A CLI run longer than this is stuck. */
+const RUN_TIMEOUT = 120_000;
+/** The parent's variables a run inherits; PHONEWRIGHT_* and Playwright's own stay out. */
+const INHERITED_ENV = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ'];
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr, for failure messages. */
+  output: string;
+}
+
+/** Counts per final outcome, as the JSON report calls them. */
+export type Counts = Record<'expected' | 'unexpected' | 'flaky' | 'skipped', number>;
+
+/** A temp project: write files, run the CLI in it, read what it wrote. */
+export class Project {
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  path(...rel: string[]): string {
+    return path.join(this.dir, ...rel);
+  }
+
+  /** Writes files (relative path → text); `'phonewright/fixtures'` in them points at the repo's fixtures. */
+  async write(files: Record<string, string>): Promise<void> {
+    for (const [rel, text] of Object.entries(files)) {
+      const file = this.path(rel);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, text.replaceAll("'phonewright/fixtures'", `'${importPath(file, 'fixtures/index.js')}'`));
+    }
+  }
+
+  /** Runs `phonewright <args>` in the project, with a clean environment plus `env`. */
+  async cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+    const childEnv: Record<string, string> = { NO_COLOR: '1', PW_TEST_HTML_REPORT_OPEN: 'never' };
+    for (const key of INHERITED_ENV) if (process.env[key] !== undefined) childEnv[key] = process.env[key]!;
+    Object.assign(childEnv, env);
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: this.dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT);
+    const code = await new Promise<number>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
+    }).finally(() => clearTimeout(killer));
+    return { code, stdout, stderr, output: `$ phonewright ${args.join(' ')} → exit ${code}\n${stdout}\n${stderr}` };
+  }
+
+  /** The history records, oldest first. */
+  async records(reports = 'reports'): Promise<HistoryRecord[]> {
+    const dir = this.path(reports, 'history');
+    const names = existsSync(dir) ? (await readdir(dir)).filter((n) => n.endsWith('.json')).sort() : [];
+    return Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as HistoryRecord));
+  }
+
+  async summary(reports = 'reports'): Promise<string> {
+    return readFile(this.path(reports, 'nightly.md'), 'utf8');
+  }
+
+  async comparison(reports = 'reports'): Promise<Comparison> {
+    return JSON.parse(await readFile(this.path(reports, 'nightly.json'), 'utf8')) as Comparison;
+  }
+
+  async trend(reports = 'reports'): Promise<string> {
+    return readFile(this.path(reports, 'trend.html'), 'utf8');
+  }
+
+  /** Per project, how many tests ended expected, unexpected, flaky or skipped, from a JSON report. */
+  async counts(file = 'reports/results.json'): Promise<Record<string, Counts>> {
+    const report = JSON.parse(await readFile(this.path(file), 'utf8')) as JSONReport;
+    const out: Record<string, Counts> = {};
+    const walk = (suites: JSONReportSuite[]) => {
+      for (const s of suites) {
+        for (const spec of s.specs) for (const t of spec.tests) (out[t.projectName] ??= { expected: 0, unexpected: 0, flaky: 0, skipped: 0 })[t.status]++;
+        walk(s.suites ?? []);
+      }
+    };
+    walk(report.suites);
+    return out;
+  }
+
+  /** Copies a folder of the project elsewhere in it (a CI job's artifact upload). */
+  async copy(from: string, to: string): Promise<void> {
+    await cp(this.path(from), this.path(to), { recursive: true });
+  }
+}
+
+/**
+ * A Playwright config for the temp project, like the repo's playwright.config.ts: the device matrix of the
+ * repo's fixtures, the same reporters (history and, in blob mode, blob included), short timeouts.
+ * @param file where the config goes (for the relative imports)
+ */
+export function config(file: string): string {
+  const rel = (repoFile: string) => importPath(file, repoFile);
+  return `
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { deviceMatrix } from '${rel('fixtures/matrix.js')}';
+import { isOn, NIGHTLY_ENV } from '${rel('src/report/nightly-env.js')}';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const matrix = deviceMatrix({ configDir: here });
+
+export default defineConfig({
+  projects: matrix.projects,
+  workers: matrix.workers,
+  globalSetup: matrix.globalSetup,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 20_000,
+  expect: { timeout: 1_000 },
+  outputDir: 'test-results',
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'reports/html', open: 'never' }],
+    ['json', { outputFile: 'reports/results.json' }],
+    ['junit', { outputFile: 'reports/junit.xml' }],
+    ['${rel('src/report/summary-reporter.ts')}'],
+    ['${rel('src/report/history-reporter.ts')}'],
+    ...(isOn(process.env[NIGHTLY_ENV.blob]) ? [['blob', { outputDir: 'reports/blob' }] as const] : []),
+  ],
+});
+`;
+}
+
+/** A small simulated phone: a fill, and rectangles over it. */
+export function phone(id: string, name: string, fill: string, rects: { x: number; y: number; width: number; height: number; color: string }[] = []) {
+  return { id, name, screen: { width: 64, height: 48, fill, rects } };
+}
+
+export const test = base.extend<{
+  /** Creates a temp project with the config above and `files`; removed after the test unless it failed. */
+  project: (files: Record<string, string>) => Promise<Project>;
+  /** Starts a simulator on 127.0.0.1, port 0; closed after the test. */
+  startSim: (options?: SimulatorOptions) => Promise<SimulatorHandle>;
+}>({
+  project: async ({}, use, testInfo) => {
+    const made: Project[] = [];
+    await use(async (files) => {
+      const slug = testInfo.title.replace(/[^\w-]+/g, '-').slice(0, 50);
+      const p = new Project(path.join(ROOT, `${slug}-${randomBytes(4).toString('hex')}`));
+      await p.write({ 'playwright.config.ts': config(p.path('playwright.config.ts')), ...files });
+      made.push(p);
+      return p;
+    });
+    if (testInfo.status === testInfo.expectedStatus) for (const p of made) await rm(p.dir, { recursive: true, force: true });
+  },
+
+  startSim: async ({}, use) => {
+    const sims: SimulatorHandle[] = [];
+    await use(async (options = {}) => {
+      const sim = await startSimulator({ port: 0, ...options });
+      sims.push(sim);
+      return sim;
+    });
+    await Promise.all(sims.map((s) => s.close()));
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/**
+ * The rows of one list of nightly.md (`## New failures (n)` …) as `phone › test`, in order.
+ * @param markdown nightly.md
+ * @param heading the list's heading without its count, e.g. `New failures`
+ */
+export function listed(markdown: string, heading: string): string[] {
+  const section = markdown.split(/^## /m).find((s) => s.startsWith(`${heading} (`));
+  if (!section) throw new Error(`no "## ${heading}" in nightly.md:\n${markdown}`);
+  return section
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| phone |'))
+    .map((l) => {
+      const [phone, test] = l.split(' | ').map((c) => c.replace(/^\| /, '').replace(/\\(.)/g, '$1'));
+      return `${phone} › ${test!.replace(/ \[\d+ retr(y|ies)\]$/, '')}`;
+    });
+}
+
+function importPath(from: string, repoFile: string): string {
+  const rel = path.relative(path.dirname(from), path.join(REPO, repoFile)).split(path.sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}

@@ -1,0 +1,128 @@
+// Many servers: two simulators listed as two servers of phonewright.config.json. The nightly runs whole, in two
+// shards, and as one job per server; `phonewright merge` joins the parts' blob reports into one HTML report and
+// one history record that say what the whole run says.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { HistoryRecord } from '../../src/report/history-types.js';
+import { findSecrets, unzip } from '../fixtures/files.js';
+import { expect, phone, test, type Project } from './harness.js';
+
+const PASSWORDS = { LAB_A_PASSWORD: 'lab-a-Pw-71c9e2', LAB_B_PASSWORD: 'lab-b-Pw-04d8aa' };
+const ENV = { ...PASSWORDS };
+const BAR = { x: 0, y: 0, width: 64, height: 4, color: '0x101820' };
+
+const HOME_SPEC = `import { test } from 'phonewright/fixtures';
+
+test('status bar is dark', async ({ device }) => {
+  await device.expectPixel(1, 1).toBe('0x101820');
+});
+
+test('wallpaper is blue', async ({ device }) => {
+  await device.expectPixel(30, 30).toBe('0x25425c');
+});
+`;
+
+const SETTINGS_SPEC = `import { test, expect } from 'phonewright/fixtures';
+
+test('landscape', async ({ device }) => {
+  await expect(device).toHaveSettings({ orientation: 'landscape' });
+});
+
+test('sync', async ({ device }, testInfo) => {
+  if (testInfo.project.name === 'lab-a-pixel' && testInfo.retry === 0) throw new Error('sync did not finish on the first attempt');
+});
+`;
+
+// Each CLI run is a real Playwright run; this test makes seven of them.
+test.describe.configure({ timeout: 300_000 });
+
+test('two servers in two shards, merged: one report with every phone, the counts of the unsharded run', async ({ project, startSim }) => {
+  // lab-b's moto has a red wallpaper: a failure that must survive the merge, on that phone only.
+  const labA = await startSim({ user: 'qa', password: PASSWORDS.LAB_A_PASSWORD, scenario: { phones: [phone('device@201', 'pixel', '0x25425c', [BAR]), phone('device@202', 'galaxy', '0x25425c', [BAR])] } });
+  const labB = await startSim({ user: 'qa', password: PASSWORDS.LAB_B_PASSWORD, scenario: { phones: [phone('device@301', 'pixel', '0x25425c', [BAR]), phone('device@302', 'moto', '0xaa0000', [BAR])] } });
+  const server = (name: string, url: string, devices: string[][]) => ({ name, url, user: 'qa', passwordEnv: `${name.replace('-', '_').toUpperCase()}_PASSWORD`, devices: devices.map(([id, n]) => ({ id, name: n })) });
+  const p = await project({
+    'phonewright.config.json': JSON.stringify({
+      servers: [
+        server('lab-a', labA.url, [['device@201', 'pixel'], ['device@202', 'galaxy']]),
+        server('lab-b', labB.url, [['device@301', 'pixel'], ['device@302', 'moto']]),
+      ],
+    }),
+    'specs/home.spec.ts': HOME_SPEC,
+    'specs/settings.spec.ts': SETTINGS_SPEC,
+  });
+  const PROJECTS = ['lab-a-galaxy', 'lab-a-pixel', 'lab-b-moto', 'lab-b-pixel'];
+
+  const whole = await p.cli(['nightly'], ENV);
+  expect(whole.code, whole.output).toBe(1);
+  const wholeCounts = await p.counts();
+  expect(Object.keys(wholeCounts).sort()).toEqual(PROJECTS);
+  expect(wholeCounts['lab-b-moto']).toEqual({ expected: 3, unexpected: 1, flaky: 0, skipped: 0 });
+  expect(wholeCounts['lab-a-pixel']).toEqual({ expected: 3, unexpected: 0, flaky: 1, skipped: 0 });
+  const [wholeRecord] = await p.records();
+
+  // Two shards: each a part (blob mode), each exits 0 once it completed, whatever its tests did.
+  for (const shard of ['1/2', '2/2']) {
+    const run = await p.cli(['nightly', '--shard', shard], ENV);
+    expect(run.code, run.output).toBe(0);
+    expect(run.stdout).toContain('part of a nightly (blob mode)');
+    await p.copy('reports/blob', `artifacts/shard-${shard[0]}`);
+  }
+  expect(await p.records(), 'a shard writes no history').toHaveLength(1);
+  const shardBlobs = [await readdir(p.path('artifacts/shard-1')), await readdir(p.path('artifacts/shard-2'))];
+  expect(shardBlobs).toEqual([['report-1.zip'], ['report-2.zip']]);
+
+  const merged = await p.cli(['merge', 'artifacts/shard-1', 'artifacts/shard-2', '--output', 'merged'], ENV);
+  expect(merged.code, merged.output).toBe(1);
+  expect(merged.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: lab-b-moto › specs/home.spec.ts › wallpaper is blue;');
+  expect(await p.counts('merged/results.json')).toEqual(wholeCounts);
+  expect(await htmlProjects(p, 'merged/html')).toEqual(PROJECTS);
+  const [mergedRecord] = await p.records('merged');
+  expect(mergedRecord!.source).toBe('merge');
+  expect(outcomes(mergedRecord!)).toEqual(outcomes(wholeRecord!));
+  expect(Object.keys(mergedRecord!.phones).sort()).toEqual(PROJECTS);
+
+  // One job per server (PHONEWRIGHT_BLOB=1 --server NAME): the same phones, named as in the whole run.
+  for (const name of ['lab-a', 'lab-b']) {
+    const run = await p.cli(['nightly', '--server', name], { ...ENV, PHONEWRIGHT_BLOB: '1' });
+    expect(run.code, run.output).toBe(0);
+    await p.copy('reports/blob', `artifacts/${name}`);
+  }
+  const perServer = await p.cli(['merge', 'artifacts/lab-a', 'artifacts/lab-b', '--output', 'per-server'], ENV);
+  expect(perServer.code, perServer.output).toBe(1);
+  expect(await p.counts('per-server/results.json')).toEqual(wholeCounts);
+  expect(await htmlProjects(p, 'per-server/html')).toEqual(PROJECTS);
+  expect(outcomes((await p.records('per-server'))[0]!)).toEqual(outcomes(wholeRecord!));
+
+  // The passwords reach no report, record, summary or page of any of these runs.
+  const files = (await Promise.all(['reports', 'merged', 'per-server', 'artifacts'].map((d) => filesUnder(p.path(d))))).flat();
+  expect(files.length).toBeGreaterThan(20);
+  expect(files.flatMap((f) => findSecrets(f, PASSWORDS))).toEqual([]);
+});
+
+test('merge refuses folders that hold no blob report (exit 2)', async ({ project }) => {
+  const p = await project({ 'nothing/readme.txt': 'no blobs here' });
+  const r = await p.cli(['merge', 'nothing']);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toMatch(/^phonewright: nothing holds no blob report \(\*\.zip\); try: run the parts with --shard i\/n or PHONEWRIGHT_BLOB=1/);
+});
+
+/** Each test × phone with its final status, sorted: what two records must agree on. */
+function outcomes(record: HistoryRecord): string[] {
+  return record.tests.map((t) => `${t.phone} › ${t.test}: ${t.status} (${t.retries} retries)`).sort();
+}
+
+/** The projects of an HTML report, from the report data it embeds. */
+async function htmlProjects(p: Project, dir: string): Promise<string[]> {
+  const html = await readFile(p.path(dir, 'index.html'), 'utf8');
+  const data = /data:application\/zip;base64,([A-Za-z0-9+/=]+)/.exec(html);
+  expect(data, 'the HTML report embeds its data').not.toBeNull();
+  const entry = unzip(Buffer.from(data![1]!, 'base64')).find((e) => e.name === 'report.json');
+  const report = JSON.parse(entry!.data.toString('utf8')) as { projectNames: string[] };
+  return [...report.projectNames].sort();
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
