@@ -16,7 +16,8 @@ export default defineConfig<object, DeviceWorkerOptions>({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  outputDir: 'test-results',
+  // Its own folder: a run cleans it, and test-results/ also holds the framework's own test runs.
+  outputDir: 'test-results/matrix',
   reporter: [
     ['list'],
     ['html', { outputFolder: 'reports/html', open: 'never' }],

@@ -76,16 +76,19 @@ export class ServiceError extends PhonewrightError {
    * (field notes). The client probes the token before it trusts such an answer.
    */
   readonly ambiguousFalse: boolean;
+  /** A pixel read of a point off the phone's screen: asking again cannot succeed (assertions stop polling). */
+  readonly outsideScreen: boolean;
   constructor(
     operation: string,
     message: string,
-    details: ErrorDetails & { serverMessage?: string | undefined; deviceMissing?: boolean; ambiguousFalse?: boolean } = {},
+    details: ErrorDetails & { serverMessage?: string | undefined; deviceMissing?: boolean; ambiguousFalse?: boolean; outsideScreen?: boolean } = {},
   ) {
     super('PW_SERVICE', message, details);
     this.operation = operation;
     this.serverMessage = details.serverMessage;
     this.deviceMissing = details.deviceMissing ?? false;
     this.ambiguousFalse = details.ambiguousFalse ?? false;
+    this.outsideScreen = details.outsideScreen ?? false;
   }
 }
 
