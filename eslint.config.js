@@ -39,5 +39,7 @@ export default tseslint.config(
   { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['image', 'client'].includes(f)).map(project)] }] } },
   { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES] }] } },
   { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
+  // The bin/ entry points are plain ESM JavaScript run by Node.
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   { files: ['specs/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
 );
