@@ -49,6 +49,16 @@ export interface UploadOptions extends CallOptions {
  * more often than this.
  */
 const PROBE_VALID_MS = 1_000;
+/**
+ * A token refused within this long of its login was refused, not expired: no server gives tokens so short a
+ * life. One refused later may have expired while the call waited (a slow server, retries), so the call logs in
+ * again, up to {@link MAX_RENEWALS} times.
+ */
+const FRESH_TOKEN_MS = 1_000;
+/** Logins one call may cause when its tokens keep expiring under it; bounded, so a broken server cannot loop it. */
+const MAX_RENEWALS = 3;
+/** A quoted JSON string, and the colon after it when it is a key. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
 /** Coordinates beyond this are refused before any call: no phone screen is that large. */
 const MAX_COORDINATE = 100_000;
 
@@ -114,14 +124,19 @@ export class DeviceClient {
     checkCoordinate('x', x);
     checkCoordinate('y', y);
     const route = this.routes.pixel(id);
-    try {
-      return await this.#authed('pixel', (t) => `${route}?token=${t}&q=color&x=${x}&y=${y}`, options, (env, ctx, text) => {
-        if (env.status === true) return decodePixel(env.body.value, ctx, text);
-        throw failure(ctx, env);
-      });
-    } catch (error) {
-      if (isPhonewrightError(error, 'PW_SERVICE')) throw await this.#explainPixelFailure(id, x, y, error as ServiceError, options);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#authed('pixel', (t) => `${route}?token=${t}&q=color&x=${x}&y=${y}`, options, (env, ctx, text) => {
+          if (env.status === true) return decodePixel(env.body.value, ctx, text);
+          throw failure(ctx, env);
+        });
+      } catch (error) {
+        if (!isPhonewrightError(error, 'PW_SERVICE')) throw error;
+        const why = await this.#explainPixelFailure(id, x, y, error as ServiceError, options);
+        // A bare false from a phone that is there, at a point on its screen, has no cause left to name: the
+        // phone may have reconnected between the two reads. It is read once more before it counts as a failure.
+        if (!why.unexplained || attempt > 1) throw why.error;
+      }
     }
   }
 
@@ -198,7 +213,8 @@ export class DeviceClient {
   }
 
   /**
-   * Runs an operation with the token; when the server rejects the token, logs in again once and repeats.
+   * Runs an operation with the token; when the server rejects the token, logs in again and repeats. A token
+   * refused right after its login means the server refuses this user's tokens: an AuthError, after one renewal.
    * `{"status": false}` is ambiguous, so the token is probed (at most once a second) before it counts as
    * the operation's own failure.
    */
@@ -211,7 +227,7 @@ export class DeviceClient {
     send: Partial<Parameters<Transport['send']>[2]> = {},
   ): Promise<T> {
     let token = await unlessAborted(() => this.#session.token(), options.signal, operation);
-    for (let renewed = false; ; renewed = true) {
+    for (let renewals = 0; ; renewals++) {
       const p = path(encodeURIComponent(token));
       const ctx = this.#context(operation, send.method ?? 'GET', p);
       try {
@@ -224,8 +240,11 @@ export class DeviceClient {
         let rejected = error instanceof TokenRejected;
         if (!rejected && error instanceof ServiceError && error.ambiguousFalse) rejected = !(await this.#tokenStillValid(token));
         if (!rejected) throw error;
-        if (renewed) {
-          throw new AuthError(this.user, `${operation}: the server rejected a freshly issued token for user "${this.user}": ${ctx.request}`, {
+        // Refused soon after its login (or renewed too often): logging in again would not help.
+        const fresh = this.#session.age(token) < FRESH_TOKEN_MS;
+        if (renewals > 0 && (fresh || renewals >= MAX_RENEWALS)) {
+          const what = fresh ? 'a freshly issued token' : `${renewals + 1} tokens in a row`;
+          throw new AuthError(this.user, `${operation}: the server rejected ${what} for user "${this.user}": ${ctx.request}`, {
             hint: 'check the server\'s token settings, and that this user may use the API',
             cause: error,
           });
@@ -249,7 +268,10 @@ export class DeviceClient {
   }
 
   async #fetchToken(): Promise<string> {
-    const ctx = this.#context('login', 'GET', this.routes.login);
+    const base = this.#context('login', 'GET', this.routes.login);
+    // A login answer carries a token whatever its shape (one with no "status" too): no string value of it is
+    // shown in an error, where a token not yet known to the client could not be redacted.
+    const ctx: DecodeContext = { ...base, request: base.request, clean: (text) => base.clean(text).replace(JSON_STRING, (m, key?: string) => (key ? m : `"${REDACTED}"`)) };
     return this.#transport.send('login', this.routes.login, { idempotent: true, headers: { authorization: this.#authorization } }, (reply) => {
       const refused = (why: string) =>
         new AuthError(this.user, `login refused for user "${this.user}" at ${this.url}: ${why}`, {
@@ -269,32 +291,39 @@ export class DeviceClient {
     });
   }
 
-  /** After a failed pixel read, finds out why: an unknown or offline phone, or a point off its screen. */
-  async #explainPixelFailure(device: DeviceId, x: number, y: number, error: ServiceError, options: CallOptions): Promise<ServiceError> {
-    if (!error.ambiguousFalse) return error;
+  /**
+   * After a failed pixel read, finds out why: an unknown or offline phone, or a point off its screen.
+   * `unexplained` when the phone is there and the point on its screen.
+   */
+  async #explainPixelFailure(device: DeviceId, x: number, y: number, error: ServiceError, options: CallOptions): Promise<{ error: ServiceError; unexplained?: true }> {
+    if (!error.ambiguousFalse) return { error };
     let size: string;
     try {
       const settings = await this.settings(device, options);
       const { w, h } = settings.display_resolution;
       size = formatResolution(settings.display_resolution);
       if (x >= w || y >= h) {
-        return new ServiceError('pixel', `pixel (${x}, ${y}) is outside the screen of ${device} (${w}×${h})`, {
+        const outside = new ServiceError('pixel', `pixel (${x}, ${y}) is outside the screen of ${device} (${w}×${h})`, {
           hint: `x from 0 to ${w - 1}, y from 0 to ${h - 1}`,
           serverMessage: error.serverMessage,
+          outsideScreen: true,
         });
+        return { error: outside };
       }
     } catch (e) {
       if (e instanceof ServiceError && e.deviceMissing) {
-        return new ServiceError('pixel', `pixel (${x}, ${y}): ${device} is unknown to the server or offline ("${e.serverMessage ?? ''}")`, {
+        const missing = new ServiceError('pixel', `pixel (${x}, ${y}): ${device} is unknown to the server or offline ("${e.serverMessage ?? ''}")`, {
           hint: 'check the id (phonewright main-device) and that the phone is connected',
           deviceMissing: true,
         });
+        return { error: missing };
       }
-      return error;
+      return { error };
     }
-    return new ServiceError('pixel', `pixel (${x}, ${y}) on ${device} (${size}) failed: the server answered {"status": false}`, {
+    const unexplained = new ServiceError('pixel', `pixel (${x}, ${y}) on ${device} (${size}) failed: the server answered {"status": false}`, {
       hint: 'check that the phone is connected and its screen is shared',
     });
+    return { error: unexplained, unexplained: true };
   }
 
   #context(operation: string, method: string, path: string): DecodeContext {

@@ -9,6 +9,8 @@ export class Session {
   #login: () => Promise<string>;
   #pending: Promise<string> | undefined;
   #current: string | undefined;
+  /** When the current token was issued (performance.now()). */
+  #issuedAt = 0;
   #verifiedAt = Number.NEGATIVE_INFINITY;
   #probe: { token: string; valid: Promise<boolean> } | undefined;
   /** Every token this session was given, for redaction: an error may echo one renewed since. */
@@ -24,6 +26,7 @@ export class Session {
     this.#pending ??= this.#login().then(
       (token) => {
         this.#current = token;
+        this.#issuedAt = performance.now();
         this.#issued.push(token);
         // Sixteen characters each; a long run renews often, and redacting the last few dozen is plenty.
         if (this.#issued.length > MAX_REMEMBERED) this.#issued.shift();
@@ -57,6 +60,11 @@ export class Session {
   /** The current token, if any. */
   get current(): string | undefined {
     return this.#current;
+  }
+
+  /** Milliseconds since `token` was issued; Infinity for a token that is no longer the current one. */
+  age(token: string): number {
+    return token === this.#current ? performance.now() - this.#issuedAt : Number.POSITIVE_INFINITY;
   }
 
   /** Every token issued to this session (the last few dozen), for redaction. */

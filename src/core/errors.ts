@@ -159,6 +159,17 @@ export function isInfrastructureError(error: unknown): boolean {
   return error instanceof ServiceError && error.deviceMissing;
 }
 
+/**
+ * The server's passing trouble that outlasted the client's own retries: a dropped connection, a body that is
+ * not JSON, a 5xx or another failure it answered. Worth one more read by a caller that reads many times (a
+ * region, a notification feed, a test's reads); not a refused login, a phone gone, a point off the screen,
+ * bad input, an abort, or a timeout (the client already waited its whole budget).
+ */
+export function isTransientFailure(error: unknown): boolean {
+  if (isPhonewrightError(error, 'PW_UNREACHABLE') || isPhonewrightError(error, 'PW_PROTOCOL')) return true;
+  return error instanceof ServiceError && !error.deviceMissing && !error.outsideScreen;
+}
+
 /** The CLI exit code for an error: 1 service failure, 2 bad usage, 3 authentication, 4 unreachable. */
 export function exitCodeFor(error: unknown): number {
   return error instanceof PhonewrightError ? EXIT_CODES[error.code] : 1;
