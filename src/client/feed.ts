@@ -1,3 +1,4 @@
+import { isTransientFailure } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
 import type { DeviceClient } from './client.js';
 import { NotificationWatcher } from './watch.js';
@@ -25,6 +26,8 @@ export interface Subscription {
 
 interface Listener {
   since: number;
+  /** A poll that started after it joined has been delivered: what comes now arrived after the join. */
+  armed: boolean;
   /** The first poll that starts after the listener joined; messages up to it are filtered by time. */
   armedAt: number;
   deliver: (messages: Notification[]) => void;
@@ -37,8 +40,8 @@ interface Listener {
  * a test arms, and none when nobody listens.
  *
  * "Only messages that arrive after arming count": a poll that started before a listener joined (or the
- * first one after) may hold messages that arrived just before it; those count only if their `time` is not
- * before the moment the listener joined. Every later poll's messages arrived after it joined.
+ * first one after) may hold messages that arrived before or after the join; they count only if their `time`
+ * is not before the moment the listener joined. Every later poll's messages arrived after it joined.
  */
 export class NotificationFeed {
   #watcher: NotificationWatcher;
@@ -64,7 +67,7 @@ export class NotificationFeed {
   subscribe(deliver: (messages: Notification[]) => void, fail: (error: unknown) => void): Subscription {
     let resolveReady!: () => void;
     const ready = new Promise<void>((r) => (resolveReady = r));
-    const listener: Listener = { since: this.#options.now(), armedAt: this.#generation + 1, deliver, fail, resolveReady };
+    const listener: Listener = { since: this.#options.now(), armed: false, armedAt: this.#generation + 1, deliver, fail, resolveReady };
     this.#listeners.add(listener);
     if (!this.#running) void this.#loop();
     else this.#wake?.(); // poll now rather than after the pause: arming should be quick
@@ -74,22 +77,22 @@ export class NotificationFeed {
   async #loop(): Promise<void> {
     this.#running = true;
     try {
-      while (this.#listeners.size > 0) {
+      for (let failures = 0; this.#listeners.size > 0; ) {
         const generation = ++this.#generation;
-        let fresh: Notification[];
+        let fresh: Notification[] | undefined;
         try {
           fresh = await this.#watcher.poll();
+          failures = 0;
         } catch (error) {
-          for (const l of this.#listeners) l.fail(error);
-          this.#listeners.clear();
-          break;
+          // A read that failed after the client's own retries may be a flaky server's bad luck: the next poll
+          // tries again. Two failed polls in a row, or a failure waiting cannot fix, end every listener's wait.
+          if (++failures >= 2 || !isTransientFailure(error)) {
+            for (const l of this.#listeners) l.fail(error);
+            this.#listeners.clear();
+            break;
+          }
         }
-        for (const l of [...this.#listeners]) {
-          if (generation < l.armedAt) continue; // joined while this poll was in flight: the next one arms it
-          const mine = generation === l.armedAt ? fresh.filter((m) => m.time >= l.since) : fresh;
-          if (generation === l.armedAt) l.resolveReady();
-          if (mine.length) l.deliver(mine);
-        }
+        if (fresh) this.#deliver(generation, fresh);
         if (this.#listeners.size === 0) break;
         await new Promise<void>((resolve) => {
           this.#wake = resolve;
@@ -102,6 +105,21 @@ export class NotificationFeed {
       this.#running = false;
       // Nobody listens: forget the baseline, so the next listener arms against the list as it is then.
       if (this.#listeners.size === 0) this.#watcher = new NotificationWatcher(this.#client, { pageSize: this.#options.pageSize });
+    }
+  }
+
+  /** Hands a poll's new messages to the listeners. */
+  #deliver(generation: number, fresh: Notification[]): void {
+    for (const l of [...this.#listeners]) {
+      // Not armed yet (it joined while this poll was in flight, or this is the first poll after): the poll may
+      // hold messages from before the join and after it, which no later poll reports again; their times tell
+      // them apart.
+      const mine = l.armed ? fresh : fresh.filter((m) => m.time >= l.since);
+      if (generation >= l.armedAt && !l.armed) {
+        l.armed = true;
+        l.resolveReady();
+      }
+      if (mine.length) l.deliver(mine);
     }
   }
 }

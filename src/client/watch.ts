@@ -14,6 +14,11 @@ export interface WatcherOptions {
 
 /** Most keys remembered as seen; a phone holds 1,000 messages, a lab a few dozen phones. */
 const MAX_SEEN = 100_000;
+/**
+ * Earlier windows a page read looks through for the last message read before it, when the list moved back
+ * by more than the overlap between two reads: three quarters of a page each.
+ */
+const MAX_STEPS_BACK = 4;
 /** A list longer than this many pages is not re-read whole to learn the order; the times decide. */
 const SMALL_LIST_PAGES = 2;
 
@@ -87,7 +92,7 @@ export class NotificationWatcher {
     let tail: Notification[];
     let anchored = true;
     if (first[0] && notificationKey(first[0]) === anchor.key) {
-      tail = first.length === this.#page ? [...first, ...(await this.#readFrom(anchor.pos + this.#page, options, () => false))] : first;
+      tail = first.length === this.#page ? await this.#readFrom(anchor.pos, options, () => false, first) : first;
     } else {
       // Old messages fell off the front (or the list was cleared): look for the anchor just before.
       start = Math.max(1, anchor.pos - this.#page);
@@ -111,14 +116,42 @@ export class NotificationWatcher {
     return fresh;
   }
 
-  /** Reads pages from `position` until a short page, or until `enough` says stop. */
-  async #readFrom(position: number, options: CallOptions, enough: (page: Notification[]) => boolean): Promise<Notification[]> {
-    const out: Notification[] = [];
-    for (let pos = position; ; pos += this.#page) {
-      const page = await this.#client.notifications({ position: pos, count: this.#page }, options);
-      out.push(...withoutOverlap(out, page));
-      if (page.length < this.#page || enough(page)) return out;
+  /**
+   * Reads pages from `position` until a short page, or until `enough` says stop. The list moves between two
+   * reads (new messages come, old ones fall off the front), so a page read where the one before ended would
+   * skip what moved back over the gap: each page after the first starts a quarter page earlier and is aligned
+   * on the last message read before it. When the list moved back by more than that, the earlier windows are
+   * searched for that message, and the overlap grows to what the list moved.
+   * @param first the first page, when the caller has read it already
+   */
+  async #readFrom(position: number, options: CallOptions, enough: (page: Notification[]) => boolean, first?: Notification[]): Promise<Notification[]> {
+    let overlap = Math.floor(this.#page / 4);
+    const read = (pos: number) => this.#client.notifications({ position: pos, count: this.#page }, options);
+    let page = first ?? (await read(position));
+    const out = [...page];
+    for (let pos = position; page.length === this.#page && !enough(page); ) {
+      pos += this.#page - overlap;
+      page = await read(pos);
+      if (overlap === 0) {
+        out.push(...withoutOverlap(out, page));
+        continue;
+      }
+      const last = notificationKey(out.at(-1)!);
+      let at = indexNear(page, last, overlap - 1);
+      // Neither the last message read nor a repeat of what was read: old messages fell off faster than the
+      // overlap covers, and what follows the last message read now stands before this page. Look back for it.
+      for (let back = 1; at < 0 && back <= MAX_STEPS_BACK && pos > 1 && withoutOverlap(out, page).length === page.length; back++) {
+        const start = Math.max(1, pos - back * (this.#page - overlap));
+        const earlier = await read(start);
+        const found = indexNear(earlier, last, earlier.length - 1);
+        if (found < 0) continue;
+        // It stood `moved` places before where it was looked for: overlap that much from now on.
+        const moved = pos + overlap - 1 - (start + found);
+        [pos, page, at, overlap] = [start, earlier, found, Math.min(this.#page - 1, Math.max(overlap, moved + 1))];
+      }
+      out.push(...(at >= 0 ? page.slice(at + 1) : withoutOverlap(out, page)));
     }
+    return out;
   }
 
   /** The messages of `list` not seen before (equal messages counted, not merged), and where they stand. */
@@ -157,6 +190,15 @@ export class NotificationWatcher {
     if (this.#order === 'unknown') return items.sort((a, b) => a.time - b.time);
     return items;
   }
+}
+
+/** Where the message with `key` stands in `page`: of several copies, the one nearest `expected`; -1 when none. */
+function indexNear(page: Notification[], key: string, expected: number): number {
+  let at = -1;
+  page.forEach((m, i) => {
+    if (notificationKey(m) === key && (at < 0 || Math.abs(i - expected) < Math.abs(at - expected))) at = i;
+  });
+  return at;
 }
 
 /**
