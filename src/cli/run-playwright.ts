@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENV } from '../config/resolve.js';
+import { loadConfigFile } from '../config/load.js';
+import { ENV, resolveServers } from '../config/resolve.js';
 import { CheckFailedError, UsageError } from '../core/errors.js';
 import { NIGHTLY_ENV } from '../report/nightly-env.js';
 import type { GlobalOptions } from './options.js';
@@ -39,11 +40,15 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
   const pass = [...args.playwright];
   // A shard is a part of a run: the config adds the blob reporter, for `phonewright merge` (docs/ci-nightly.yml).
   if (pass.some((a) => a === '--shard' || a.startsWith('--shard='))) env[NIGHTLY_ENV.blob] = '1';
-  if (pass.some((a) => a === '-c' || a === '--config' || a.startsWith('--config='))) {
-    // The user names the config; nothing to add.
-  } else if (!existsSync(path.resolve('playwright.config.ts')) && !existsSync(path.resolve('playwright.config.js'))) {
-    if (!existsSync(OWN_CONFIG)) throw new UsageError('no playwright.config.ts in this folder', { hint: 'run from your project folder, or pass -c <config>' });
-    pass.unshift('-c', OWN_CONFIG);
+  // When the user names the config, there is nothing to add or check here.
+  if (!pass.some((a) => a === '-c' || a === '--config' || a.startsWith('--config='))) {
+    // The matrix reads phonewright.config.json and PHONEWRIGHT_* from this folder: a mistake in them is one
+    // line and exit 2 before anything runs, not a config error amid Playwright's output and a "failed" run.
+    resolveServers(env, loadConfigFile(process.cwd(), env));
+    if (!existsSync(path.resolve('playwright.config.ts')) && !existsSync(path.resolve('playwright.config.js'))) {
+      if (!existsSync(OWN_CONFIG)) throw new UsageError('no playwright.config.ts in this folder', { hint: 'run from your project folder, or pass -c <config>' });
+      pass.unshift('-c', OWN_CONFIG);
+    }
   }
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   // With --json, stdout holds phonewright's one JSON document: Playwright's own lines go to stderr.
