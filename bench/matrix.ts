@@ -1,0 +1,79 @@
+// matrix_8_over_1: wall time of the example suite (specs/) on 8 simulated phones ÷ on 1, as `npx playwright test`
+// runs it. The 8 phones are the default scenario's 4 and a clone of each (new id, name `<name>-b`); a clone
+// reuses the model expectations (specs/phones.ts) and the region golden of the phone it was cloned from.
+import { appendFile, copyFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_SCENARIO, type PhoneInput } from '../src/simulator/index.js';
+import type { BenchResult } from './report.js';
+import { interleaved, median, medianRatio, round } from './stats.js';
+import { makeProject, removeProject, runPlaywright } from './suite.js';
+
+/** Each run takes several seconds: three rounds of both, after one warm-up run. */
+const ROUNDS = 3;
+const ONE = 'galaxy-s9';
+const SUFFIX = '-b';
+const FLOOR_SPEC = 'specs/zz-playwright-floor.spec.ts';
+/** A title no example test has: the suite runs leave this test out. */
+const FLOOR_TITLE = 'playwright-floor';
+
+export async function run(): Promise<BenchResult> {
+  const dir = await makeProject(['playwright.config.ts', 'specs']);
+  try {
+    const phones = await cloneScenario(dir);
+    // Playwright's own share, for the detail column: one empty test per project, no phonewright fixture.
+    await writeFile(path.join(dir, FLOOR_SPEC), `import { test } from '@playwright/test';\ntest('${FLOOR_TITLE}', () => {});\n`);
+    const cpu: Record<string, number[]> = {};
+    const run = (label: string, names: string[], args: string[]) => async () => {
+      const result = await runPlaywright(dir, args, { PHONEWRIGHT_DEVICES: names.join(',') });
+      if (result.code !== 0) throw new Error(`${label} failed on ${names.length} phone(s) (exit code ${result.code}):\n${result.output.slice(-4000)}`);
+      (cpu[label] ??= []).push(result.cpuMs);
+      return result.ms;
+    };
+    const suite = ['--grep-invert', FLOOR_TITLE];
+    const floor = [FLOOR_SPEC];
+    // The warm-up fills Playwright's transform cache and the push cache, as any second run on a laptop finds them.
+    await run('warm-up', phones, suite)();
+    const ms = await interleaved(ROUNDS, {
+      one: run('one', [ONE], suite),
+      eight: run('eight', phones, suite),
+      floorOne: run('floorOne', [ONE], floor),
+      floorEight: run('floorEight', phones, floor),
+    });
+    const c = (label: string) => seconds(median(cpu[label]!));
+    return {
+      figures: { matrix_8_over_1: round(medianRatio(ms.eight, ms.one), 2) },
+      notes: {
+        matrix_8_over_1:
+          `wall 1 phone ${seconds(median(ms.one))}, 8 phones ${seconds(median(ms.eight))}; CPU ${c('one')} and ${c('eight')}. ` +
+          `Playwright alone (an empty test per project): wall ${seconds(median(ms.floorOne))} and ${seconds(median(ms.floorEight))} ` +
+          `(${medianRatio(ms.floorEight, ms.floorOne).toFixed(2)}×), CPU ${c('floorOne')} and ${c('floorEight')}; ${ROUNDS} rounds`,
+      },
+    };
+  } finally {
+    await removeProject(dir);
+  }
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Writes the 8-phone scenario and the config that points at it, and teaches the specs the clones; returns the 8 names. */
+export async function cloneScenario(dir: string): Promise<string[]> {
+  const originals = DEFAULT_SCENARIO.phones;
+  const clones: PhoneInput[] = originals.map((p, i) => ({ ...p, id: `device@${900_000_001 + i}`, name: `${p.name}${SUFFIX}` }));
+  await writeFile(path.join(dir, 'scenario.json'), JSON.stringify({ ...DEFAULT_SCENARIO, phones: [...originals, ...clones] }));
+  await writeFile(path.join(dir, 'phonewright.config.json'), JSON.stringify({ simulator: { scenario: 'scenario.json' } }));
+  const names = originals.map((p) => p.name!);
+  await appendFile(
+    path.join(dir, 'specs', 'phones.ts'),
+    `\n// bench/matrix: each cloned phone has the model of the phone it was cloned from.\n` +
+      names.map((n) => `PHONES[${JSON.stringify(n + SUFFIX)}] = PHONES[${JSON.stringify(n)}]!;\n`).join(''),
+  );
+  const goldens = path.join(dir, 'specs', 'region.spec.ts-snapshots');
+  for (const file of await readdir(goldens)) {
+    const phone = names.find((n) => file.endsWith(`-${n}.png`));
+    if (phone) await copyFile(path.join(goldens, file), path.join(goldens, file.replace(`-${phone}.png`, `-${phone}${SUFFIX}.png`)));
+  }
+  return [...names, ...clones.map((c) => c.name!)];
+}

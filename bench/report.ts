@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** What one benchmark hands the runner: its figures (the keys of bench.json) and a line of detail each. */
+export interface BenchResult {
+  figures: Record<string, number>;
+  notes?: Record<string, string>;
+}
+
+/** A figure of issue 6's table, with its target where it has one. */
+export interface Figure {
+  key: string;
+  unit: string;
+  target?: { op: '<=' | '>=' | '<'; value: number };
+}
+
+/** Every key of `reports/bench.json`, in the order of issue 6's table. */
+export const FIGURES: readonly Figure[] = [
+  { key: 'client_overhead_ratio', unit: '×', target: { op: '<=', value: 1.15 } },
+  { key: 'sim_throughput_ratio', unit: '×', target: { op: '>=', value: 0.6 } },
+  { key: 'sim_pixel_rps', unit: 'req/s' },
+  { key: 'region_speedup', unit: '×', target: { op: '>=', value: 8 } },
+  { key: 'region_64_ms', unit: 'ms' },
+  { key: 'notify_latency_p50_ms', unit: 'ms', target: { op: '<=', value: 150 } },
+  { key: 'notify_requests_per_s', unit: 'req/s', target: { op: '<=', value: 10 } },
+  { key: 'matrix_8_over_1', unit: '×', target: { op: '<=', value: 1.5 } },
+  { key: 'fixture_overhead_ms', unit: 'ms' },
+  { key: 'upload_mb_s', unit: 'MB/s', target: { op: '>=', value: 300 } },
+  { key: 'upload_client_rss_mib', unit: 'MiB', target: { op: '<', value: 64 } },
+  { key: 'upload_sim_rss_mib', unit: 'MiB', target: { op: '<', value: 64 } },
+];
+
+/** True when `value` meets the figure's target (or the figure has none). */
+export function meets(figure: Figure, value: number): boolean {
+  const t = figure.target;
+  if (!t) return true;
+  return t.op === '<=' ? value <= t.value : t.op === '>=' ? value >= t.value : value < t.value;
+}
+
+/** The table printed at the end of a run: figure, value, target, verdict, detail. */
+export function formatTable(figures: Record<string, number>, notes: Record<string, string>): string {
+  const rows = FIGURES.map((f) => {
+    const value = figures[f.key];
+    const shown = value === undefined ? '—' : `${value} ${f.unit}`;
+    const target = f.target ? `${f.target.op} ${f.target.value}` : 'reported';
+    const verdict = value === undefined ? 'not run' : !f.target ? '' : meets(f, value) ? 'ok' : 'MISSED';
+    return [f.key, shown, target, verdict, notes[f.key] ?? ''];
+  });
+  const head = ['figure', 'value', 'target', '', 'detail'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/**
+ * Writes the figures as one JSON object of numbers, in the table's order.
+ * @param file e.g. `reports/bench.json`
+ */
+export async function writeFigures(file: string, figures: Record<string, number>): Promise<void> {
+  const ordered = Object.fromEntries(FIGURES.filter((f) => figures[f.key] !== undefined).map((f) => [f.key, figures[f.key]]));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(ordered, null, 2)}\n`);
+}

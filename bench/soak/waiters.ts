@@ -1,0 +1,126 @@
+// The waiters' load: phones as the device matrix has them (a client and a notification feed each), several
+// waiters per phone, each arming a wait, posting the message it waits for, then reading a pixel, over and over.
+import { DeviceClient } from '../../src/client/index.js';
+import { NotificationFeed } from '../../src/client/feed.js';
+import type { Notification } from '../../src/core/notifications.js';
+
+export interface WaiterLoad {
+  url: string;
+  adminKey: string;
+  user: string;
+  password: string;
+  phones: string[];
+  waitersPerPhone: number;
+  /** When the load stops (performance.now()). */
+  until: number;
+  /** A message not seen this long after it was posted counts as lost. */
+  lostAfterMs: number;
+}
+
+export interface WaiterFigures {
+  posted: number;
+  /** Messages their waiter saw. */
+  seen: number;
+  lost: string[];
+  /** Messages a phone's feed delivered more than once, or never (each feed reads every phone's list). */
+  duplicates: string[];
+  missed: string[];
+  /** ms from posting to the waiter seeing it. */
+  latencies: number[];
+  pixelReads: number;
+  errors: string[];
+}
+
+/**
+ * Runs the waiters until `until`. Beside them, each phone's feed has one listener for the whole run that
+ * counts every message it is handed: each message posted must reach every feed exactly once.
+ */
+export async function runWaiters(load: WaiterLoad): Promise<WaiterFigures> {
+  const figures: WaiterFigures = { posted: 0, seen: 0, lost: [], duplicates: [], missed: [], latencies: [], pixelReads: 0, errors: [] };
+  const posted: string[] = [];
+  const phones = load.phones.map((id) => {
+    const client = new DeviceClient({ url: load.url, user: load.user, password: load.password });
+    const feed = new NotificationFeed(client);
+    const counts = new Map<string, number>();
+    const tally = feed.subscribe(
+      (messages) => messages.forEach((m) => counts.set(m.text, (counts.get(m.text) ?? 0) + 1)),
+      (error) => figures.errors.push(`the feed of ${id} failed: ${(error as Error).message}`),
+    );
+    return { id, client, feed, counts, tally };
+  });
+  await Promise.all(phones.map((p) => p.tally.ready));
+
+  const waiter = async (phone: (typeof phones)[number], n: number) => {
+    for (let i = 0; performance.now() < load.until; i++) {
+      const text = `soak ${phone.id} waiter ${n} message ${i}`;
+      const arrived = waitFor(phone.feed, (m) => m.id === phone.id && m.text === text, load.lostAfterMs);
+      const sent = performance.now();
+      await post(load, phone.id, text);
+      posted.push(text);
+      figures.posted++;
+      try {
+        await arrived;
+        figures.seen++;
+        figures.latencies.push(performance.now() - sent);
+      } catch (error) {
+        if (error instanceof Lost) figures.lost.push(text);
+        else figures.errors.push((error as Error).message);
+      }
+      await phone.client.pixel(phone.id, i % 64, n % 48);
+      figures.pixelReads++;
+    }
+  };
+  try {
+    await Promise.all(phones.flatMap((p) => Array.from({ length: load.waitersPerPhone }, (_, n) => waiter(p, n))));
+    // One more poll of every feed, so a message posted at the very end has reached the tallies.
+    await Promise.all(phones.map((p) => p.feed.subscribe(() => {}, () => {}).ready));
+  } finally {
+    for (const p of phones) {
+      p.tally.close();
+      await p.client.close();
+    }
+  }
+  for (const p of phones) {
+    for (const text of posted) {
+      const n = p.counts.get(text) ?? 0;
+      if (n === 0) figures.missed.push(`${text} (feed of ${p.id})`);
+      if (n > 1) figures.duplicates.push(`${text} ×${n} (feed of ${p.id})`);
+    }
+  }
+  return figures;
+}
+
+class Lost extends Error {}
+
+/** Resolves when the feed hands over a message that `matches`; armed at once, like the fixtures' waiter. */
+function waitFor(feed: NotificationFeed, matches: (m: Notification) => boolean, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.close();
+      reject(new Lost());
+    }, timeoutMs);
+    const subscription = feed.subscribe(
+      (messages) => {
+        if (!messages.some(matches)) return;
+        clearTimeout(timer);
+        subscription.close();
+        resolve();
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Posts a message on a phone through the simulator's admin API, as the app under test would. */
+async function post(load: WaiterLoad, device: string, text: string): Promise<void> {
+  const res = await fetch(`${load.url}/_sim/notifications`, {
+    method: 'POST',
+    headers: { 'x-sim-admin-key': load.adminKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ device, app: 'com.example.soak', text }),
+  });
+  if (!res.ok) throw new Error(`posting on ${device} failed: HTTP ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+}
