@@ -1,0 +1,95 @@
+/**
+ * The example suites (specs/) as a temp project of the inline runner (tests/fixtures/inline.ts): specs/ copied
+ * with its assets and goldens, a `fixtures` folder that re-exports the repository's fixtures (the specs
+ * import `../fixtures`), and a Playwright config like the repository's, built with the repo's
+ * `fixtures/matrix.js`. It runs against a simulator the test started: the run takes it for its embedded
+ * simulator (PHONEWRIGHT_SIM_URL and its admin key, as the matrix's global setup would set them), so the
+ * phones keep their names, goldens and models, and the notification specs can post through its admin API.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SimulatorHandle } from '../../src/simulator/index.js';
+import { REPO, type InlineProject, type InlineRun } from '../fixtures/inline.js';
+
+/** The example suites: 12 tests on each of the default scenario's four phones. */
+export const EXAMPLE_PHONES = ['galaxy-s9', 'pixel-7', 'galaxy-tab-s7', 'moto-g5'] as const;
+export const TESTS_PER_PHONE = 12;
+
+/** The run's config: the repository's (one project per phone, expect timeout 5 s), the JSON report and the summary line. */
+const CONFIG = `
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { deviceMatrix } from '__REPO__/fixtures/matrix.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const matrix = deviceMatrix({ configDir: here, testDir: 'specs' });
+
+export default defineConfig({
+  projects: matrix.projects,
+  workers: matrix.workers,
+  globalSetup: matrix.globalSetup,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  outputDir: path.join(here, 'test-results'),
+  reporter: [['list'], ['json', { outputFile: path.join(here, 'reports', 'results.json') }], ['__REPO__/src/report/summary-reporter.ts']],
+});
+`;
+
+/**
+ * Writes the example suites into a new temp project.
+ * @param make the inline fixture's `project`
+ */
+export async function exampleProject(make: (files: Record<string, string>) => Promise<InlineProject>): Promise<InlineProject> {
+  const project = await make({ 'fixtures/index.ts': "export * from 'phonewright/fixtures';\n" });
+  const repo = path.relative(project.dir, REPO).split(path.sep).join('/');
+  await project.write({ 'playwright.config.ts': CONFIG.replaceAll('__REPO__', repo) });
+  // The suites as committed: a spec another engineer is writing in the checkout right now is not an example yet.
+  for (const file of exampleFiles()) {
+    await mkdir(path.dirname(project.path(file)), { recursive: true });
+    await copyFile(path.join(REPO, file), project.path(file));
+  }
+  return project;
+}
+
+/** The files of specs/ that git knows (a read-only query), paths relative to the repository. */
+function exampleFiles(): string[] {
+  return execFileSync('git', ['ls-files', '-z', 'specs'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
+}
+
+/**
+ * The example suites with the repository's own playwright.config.ts (every reporter: html, json, junit,
+ * summary, nightly history), its imports pointed back at the repository: `phonewright test` in this folder
+ * is `npm start`, writing only here.
+ */
+export async function repoConfigProject(make: (files: Record<string, string>) => Promise<InlineProject>): Promise<InlineProject> {
+  const project = await exampleProject(make);
+  const repo = path.relative(project.dir, REPO).split(path.sep).join('/');
+  const config = (await readFile(path.join(REPO, 'playwright.config.ts'), 'utf8')).replace(/(['"])\.\/(fixtures|src)\//g, `$1${repo}/$2/`);
+  await project.write({ 'playwright.config.ts': config });
+  return project;
+}
+
+/**
+ * Runs the example suites on `sim`, as the run's embedded simulator, logging in with its credentials.
+ * @param env more variables for the run
+ */
+export function runOn(project: InlineProject, sim: SimulatorHandle, env: Record<string, string> = {}): Promise<InlineRun> {
+  return project.run({
+    env: {
+      PHONEWRIGHT_SIM_URL: sim.url,
+      PHONEWRIGHT_SIM_ADMIN_KEY: sim.adminKey,
+      PHONEWRIGHT_USER: sim.user,
+      PHONEWRIGHT_PASSWORD: sim.password,
+      ...env,
+    },
+  });
+}
+
+/** The closing line the summary reporter printed, e.g. `48 passed, 0 failed`. */
+export function summaryLine(run: InlineRun): string | undefined {
+  return /^\d+ passed, \d+ failed(?:, \d+ skipped)?$/m.exec(run.stdout)?.[0];
+}

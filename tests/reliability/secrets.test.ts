@@ -1,0 +1,171 @@
+// Secrets: after `npm start` (the example suites through `phonewright test`, in a copy of the repository's
+// config), a merge of its blob, every CLI command, and a failing nightly with traces, neither the password,
+// nor the login header, nor any token the server handed out is in stdout, stderr, reports/, test-results/ or
+// .phonewright/ — searched byte by byte, in base64 and URL-encoded forms, inside zips and data URLs.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { launch } from '../cli/helpers.js';
+import { findSecrets } from '../fixtures/files.js';
+import { expect, test, type InlineProject } from '../fixtures/inline.js';
+import { cli, type CliResult } from './bad-input/harness.js';
+import { repoConfigProject } from './example-project.js';
+import { startWatchedSim, type WatchedSim } from './faulty-sim.js';
+import { startTokenSpy, type TokenSpy } from './token-spy.js';
+
+const USER = 'qa-nightly-7';
+const PASSWORD = 'Sx9-pw-Lk7-Qm2r';
+const WRONG = 'Wr4-bad-Zp3-Tn8v';
+const S9 = 'device@1116106541';
+const MOTO = 'device@-230441652';
+/** What a run's files are searched in: the places a user shares or keeps. */
+const FOLDERS = ['reports', 'merged', 'test-results', '.phonewright'];
+
+interface Lab {
+  sim: WatchedSim;
+  spy: TokenSpy;
+  project: InlineProject;
+  /** The run's environment: the spy as the run's simulator, the user and password as the variables give them. */
+  env: Record<string, string>;
+  outputs: (CliResult & { name: string })[];
+  run(name: string, args: string[], env?: Record<string, string>): Promise<CliResult>;
+}
+
+const labs: Lab[] = [];
+test.afterEach(async () => {
+  for (const lab of labs.splice(0)) {
+    await lab.spy.close();
+    await lab.sim.close();
+  }
+});
+
+test('npm start, a merge of its blob, every CLI command: no password or token anywhere', async ({ inline }) => {
+  test.setTimeout(120_000);
+  const lab = await openLab(inline.project);
+  const url = ['--url', lab.spy.url];
+
+  // npm start: the example suites on every phone; the blob reporter on, so `merge` has something to join.
+  const start = await lab.run('test', ['test'], { PHONEWRIGHT_BLOB: '1' });
+  expect(start.stdout, start.stderr).toContain('48 passed, 0 failed');
+  expect(start.code).toBe(0);
+  expect((await lab.run('merge', ['merge', 'reports/blob', '--output', 'merged', '--no-history'])).code).toBe(0);
+  expect(existsSync(lab.project.path('merged', 'html', 'index.html'))).toBe(true);
+
+  // Every command, human and --json, most with --verbose (every request described).
+  const shown = await lab.run('login --show-token', ['login', '--show-token', '--json', ...url]);
+  const token = (JSON.parse(shown.stdout) as { token: string }).token;
+  expect(lab.spy.tokens).toContain(token); // the one place a token is printed, on request: the needle is real
+  lab.outputs.pop();
+  const commands: [string, string[], number][] = [
+    ['login', ['login', '--verbose'], 0],
+    ['login --json', ['login', '--json'], 0],
+    ['main-device', ['main-device', '--verbose'], 0],
+    ['pixel', ['pixel', 'main', '100', '100', '--json', '--verbose'], 0],
+    ['pixel off the screen', ['pixel', 'main', '5000', '5', '--verbose'], 1],
+    ['settings', ['settings', 'main', '--json', '--verbose'], 0],
+    ['settings, password as a flag', ['settings', S9, '--password', PASSWORD, '--verbose'], 0],
+    ['notifications', ['notifications', '--count', '20', '--json', '--verbose'], 0],
+    ['upload', ['upload', 'specs/assets/login.js', '--as', 'script', '--verbose'], 0],
+    ['upload to a folder', ['upload', 'specs/assets/example-app.apk', '--as', 'local/drop', '--json'], 0],
+    ['doctor', ['doctor', '--verbose'], 0],
+    ['a wrong password', ['main-device', '--verbose'], 3],
+  ];
+  for (const [name, args, code] of commands) {
+    const r = await lab.run(name, [...args, ...url], name === 'a wrong password' ? { PHONEWRIGHT_PASSWORD: WRONG } : {});
+    expect(r.code, `${name}: ${r.stderr}`).toBe(code);
+  }
+  expect(lab.outputs.at(-1)!.stderr).toContain(`login refused for user "${USER}"`);
+  await follow(lab);
+  await simCommand(lab);
+
+  const files = await filesOf(lab.project);
+  for (const kind of [/reports\/html\/index\.html$/, /reports\/results\.json$/, /reports\/junit\.xml$/, /reports\/blob\/[^/]+\.zip$/, /merged\/html\/index\.html$/, /\.phonewright\/push-cache\.json$/]) {
+    expect(files.some((f) => kind.test(f)), String(kind)).toBe(true);
+  }
+  expectNoSecrets(lab, files, { 'wrong password': WRONG, 'wrong login header': basic(USER, WRONG) });
+});
+
+test('a failing nightly with traces: no password or token in its output, reports, history or traces', async ({ inline }) => {
+  test.setTimeout(120_000);
+  const lab = await openLab(inline.project);
+  // A product failure (the wallpaper repainted under a pixel check) and an infrastructure one (a phone unplugged).
+  lab.sim.fillRect(S9, { x: 90, y: 90, width: 20, height: 20, color: '0xff00ff' });
+  lab.sim.setOnline(MOTO, false);
+
+  const nightly = await lab.run('nightly', ['nightly', '--retries', '1', '--trace', 'on']);
+  expect(nightly.code, nightly.stderr).toBe(1);
+  expect(nightly.stdout).toContain('35 passed, 1 failed, 12 skipped');
+  const files = await filesOf(lab.project);
+  for (const kind of [/reports\/history\/[^/]+\.json$/, /reports\/nightly\.md$/, /reports\/trend\.html$/, /reports\/html\/index\.html$/, /reports\/junit\.xml$/, /\/trace\.zip$/, /reports\/html\/data\/\w+\.png$/, /error-context\.md$/]) {
+    expect(files.some((f) => kind.test(f)), String(kind)).toBe(true);
+  }
+  expectNoSecrets(lab, files);
+  // The search does see inside: the phone ids are found in the traces and in the HTML report's embedded data.
+  const seen = files.flatMap((f) => findSecrets(f, { phone: S9 }));
+  expect(seen).toEqual(expect.arrayContaining([expect.stringMatching(/\/trace\.zip!.*: phone$/), expect.stringMatching(/html\/index\.html\(data url\)!.*: phone$/)]));
+});
+
+async function openLab(make: Parameters<typeof repoConfigProject>[0]): Promise<Lab> {
+  const sim = await startWatchedSim({ user: USER, password: PASSWORD });
+  const spy = await startTokenSpy(sim.url);
+  const project = await repoConfigProject(make);
+  const env = { PHONEWRIGHT_SIM_URL: spy.url, PHONEWRIGHT_SIM_ADMIN_KEY: sim.adminKey, PHONEWRIGHT_USER: USER, PHONEWRIGHT_PASSWORD: PASSWORD, PW_TEST_HTML_REPORT_OPEN: 'never' };
+  const outputs: Lab['outputs'] = [];
+  const lab: Lab = {
+    sim,
+    spy,
+    project,
+    env,
+    outputs,
+    run: async (name, args, more = {}) => {
+      const r = await cli(args, { cwd: project.dir, env: { ...env, ...more } });
+      outputs.push({ name, ...r });
+      return r;
+    },
+  };
+  labs.push(lab);
+  return lab;
+}
+
+/** `notifications --follow` until a message posted after it armed is printed. */
+async function follow(lab: Lab): Promise<void> {
+  const live = launch(['notifications', '--follow', '--url', lab.spy.url], { cwd: lab.project.dir, env: { PHONEWRIGHT_USER: USER, PHONEWRIGHT_PASSWORD: PASSWORD } });
+  await live.waitFor('stderr', /following new messages/);
+  lab.sim.postNotification({ device: S9, app: 'com.example.chat', text: 'code 482913' });
+  await live.waitFor('stdout', /code 482913/);
+  live.child.kill('SIGINT');
+  lab.outputs.push({ name: 'notifications --follow', ...(await live.exited) });
+}
+
+/** `phonewright sim` with the password in the environment, until it says where it listens. */
+async function simCommand(lab: Lab): Promise<void> {
+  const live = launch(['sim', '--port', '0'], { cwd: lab.project.dir, env: { PHONEWRIGHT_USER: USER, PHONEWRIGHT_PASSWORD: PASSWORD } });
+  await live.waitFor('stderr', /Serving until Ctrl-C/);
+  live.child.kill('SIGINT');
+  const r = await live.exited;
+  expect(r.stdout).toContain('password:  (as given in PHONEWRIGHT_PASSWORD)');
+  lab.outputs.push({ name: 'sim', ...r });
+}
+
+/** Every file under the folders a run leaves behind. */
+async function filesOf(project: InlineProject): Promise<string[]> {
+  const files = (await Promise.all(FOLDERS.map((f) => project.filesUnder(f)))).flat();
+  expect(files.length).toBeGreaterThan(0);
+  return files;
+}
+
+/** Neither the password, nor its login header, nor any token issued, in any output or file. */
+function expectNoSecrets(lab: Lab, files: string[], more: Record<string, string> = {}): void {
+  expect(lab.spy.tokens.size, 'tokens issued').toBeGreaterThan(0);
+  const needles = { password: PASSWORD, 'login header': basic(USER, PASSWORD), ...more, ...Object.fromEntries([...lab.spy.tokens].map((t, i) => [`token ${i + 1}`, t])) };
+  expect(files.flatMap((f) => findSecrets(f, needles)).map((hit) => path.relative(lab.project.dir, hit))).toEqual([]);
+  for (const o of lab.outputs) {
+    for (const [name, needle] of Object.entries(needles)) {
+      expect(o.stdout, `${name} on the stdout of ${o.name}`).not.toContain(needle);
+      expect(o.stderr, `${name} on the stderr of ${o.name}`).not.toContain(needle);
+    }
+  }
+}
+
+function basic(user: string, password: string): string {
+  return Buffer.from(`${user}:${password}`).toString('base64');
+}
