@@ -54,6 +54,24 @@ const LINES: { name: string; message: string; secrets: string[]; line: string }[
   { name: 'a URL-encoded password', message: 'GET /login?p=a%2Fb%3Dc', secrets: ['a/b=c'], line: 'GET /login?p=***' },
   { name: 'a token parameter', message: 'GET http://lab:8090/TotalControl/v1/devices?token=abc123def', secrets: [], line: 'GET http://lab:8090/TotalControl/v1/devices?token=***' },
   { name: 'a token outside a URL', message: 'bad answer {"token": "abc123def", "status": true}', secrets: [], line: 'bad answer {"token": "***", "status": true}' },
+  {
+    name: "a pixel assertion's point, expected and received (not the phone, the polling or the stack)",
+    message: 'Error: expect(device).toHavePixel(x, y, color)\n\nPhone:    device@1116106541 (galaxy-s9)\nPoint:    (100, 100)\nExpected: "0x25425c"\nReceived: "0x000000" (Δr=-37 Δg=-66 Δb=-92)\nPolled:   12 reads over 5003 ms (timeout 5000 ms)\n    at specs/home.spec.ts:5:3',
+    secrets: [],
+    line: 'Error: expect(device).toHavePixel(x, y, color) — Point: (100, 100); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)',
+  },
+  {
+    name: "a settings assertion's differing field, its heading run on",
+    message: 'expect(device).not.toHaveSettings(expected)\n\nPhone:  device@1\n1 field(s) differ:\n  display_orientation: expected "portrait", received "landscape"\nPolled: 3 reads over 5000 ms (timeout 5000 ms)',
+    secrets: [],
+    line: 'expect(device).not.toHaveSettings(expected) — 1 field(s) differ: display_orientation: expected "portrait", received "landscape"',
+  },
+  {
+    name: "Playwright's own assertion's expected and received",
+    message: 'Error: expect(received).toBe(expected) // Object.is equality\n\nExpected: 5\nReceived: 4',
+    secrets: [],
+    line: 'Error: expect(received).toBe(expected) // Object.is equality — Expected: 5; Received: 4',
+  },
   { name: 'a long line, cut', message: 'x'.repeat(400), secrets: [], line: `${'x'.repeat(299)}…` },
 ];
 
