@@ -1,6 +1,5 @@
-import { stat, access, constants } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { formatColor, type Rgb } from '../core/color.js';
+import type { Rgb } from '../core/color.js';
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../core/defaults.js';
 import { parseDeviceId, isDeviceId, type DeviceId } from '../core/device-id.js';
 import { AbortedError, AuthError, ServiceError, UsageError, isPhonewrightError } from '../core/errors.js';
@@ -9,8 +8,8 @@ import { REDACTED } from '../core/redact.js';
 import { routesFor, type Routes } from '../core/routes.js';
 import { decodeSettings, formatResolution, type DisplaySettings } from '../core/settings.js';
 import { parseUploadTarget } from '../core/upload-target.js';
-import { malformed, readEnvelope, TokenRejected, type DecodeContext, type Envelope } from './envelope.js';
-import { multipartFile } from './multipart.js';
+import { decodePixel, failure, isObject, malformed, readEnvelope, TokenRejected, type DecodeContext, type Envelope } from './envelope.js';
+import { multipartFile, readableFileSize } from './multipart.js';
 import { Session } from './session.js';
 import { Transport, type Reply, type TransportOptions } from './transport.js';
 import { resolveFileUrl } from './file-url.js';
@@ -356,40 +355,6 @@ function unlessAborted<T>(wait: () => Promise<T>, signal: AbortSignal | undefine
   });
 }
 
-/** The error for an envelope whose status is not true. */
-function failure(ctx: DecodeContext, env: Envelope, device?: DeviceId): ServiceError {
-  if (env.status === null) {
-    const said = ctx.clean(env.message);
-    // The interface publishes no error codes; the simulator and the vendor's servers say "not found"/"offline".
-    const missing = device !== undefined && /not found|offline|unknown|no such|disconnected/i.test(said);
-    return new ServiceError(ctx.operation, `${ctx.operation} failed${device ? ` for ${device}` : ''}: the server said "${said || '(no message)'}" — ${ctx.request}`, {
-      serverMessage: said,
-      deviceMissing: missing,
-      ...(missing ? { hint: 'check the id (phonewright main-device) and that the phone is connected' } : {}),
-    });
-  }
-  return new ServiceError(ctx.operation, `${ctx.operation} failed${device ? ` for ${device}` : ''}: the server answered {"status": false} — ${ctx.request}`, {
-    ambiguousFalse: true,
-  });
-}
-
-function decodePixel(value: unknown, ctx: DecodeContext, text: string): Pixel {
-  // The field table types `value` as a string; the sample body carries an object. Both are accepted.
-  if (typeof value === 'string' && /^(?:0x|#)?[0-9a-f]{6}$/i.test(value)) {
-    const n = Number.parseInt(value.replace(/^(0x|#)/i, ''), 16);
-    const rgb = { r: (n >> 16) & 0xff, g: (n >> 8) & 0xff, b: n & 0xff };
-    return { ...rgb, rgb: formatColor(rgb) };
-  }
-  if (!isObject(value)) throw malformed(ctx, 'the pixel answer has no {r, g, b, rgb} in "value"', text);
-  const { r, g, b, rgb } = value;
-  if (!isChannel(r) || !isChannel(g) || !isChannel(b)) throw malformed(ctx, 'the pixel channels r, g, b are not integers from 0 to 255', text);
-  const expected = formatColor({ r, g, b });
-  if (rgb !== undefined && (typeof rgb !== 'string' || rgb.toLowerCase() !== expected)) {
-    throw malformed(ctx, `the pixel's "rgb" ${JSON.stringify(rgb)} disagrees with r, g, b (${expected})`, text);
-  }
-  return { r, g, b, rgb: expected };
-}
-
 function notificationParams(query: NotificationQuery): string {
   const { position, count } = query;
   if (!Number.isInteger(position) || position < 1) throw new UsageError(`invalid position ${String(position)}: expected an integer ≥ 1 (the interface's minimum)`);
@@ -405,22 +370,6 @@ function notificationParams(query: NotificationQuery): string {
     out += `&${key}=${encodeURIComponent(list.length === 1 ? list[0]! : JSON.stringify(list))}`;
   }
   return out;
-}
-
-async function readableFileSize(file: string): Promise<number> {
-  let info;
-  try {
-    info = await stat(file);
-    await access(file, constants.R_OK);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`file not found: ${file}`, { hint: 'check the path (relative paths start from the working folder)' });
-    if (code === 'EACCES') throw new UsageError(`file cannot be read (permission denied): ${file}`);
-    throw new UsageError(`file cannot be read (${code}): ${file}`, { cause: e });
-  }
-  if (!info.isFile()) throw new UsageError(`not a regular file: ${file}`, { hint: 'upload one file at a time' });
-  if (info.size === 0) throw new UsageError(`file is empty: ${file}`, { hint: 'the server refuses empty uploads' });
-  return info.size;
 }
 
 function checkUrl(url: string): string {
@@ -441,10 +390,3 @@ function checkCoordinate(name: string, value: number): void {
   }
 }
 
-function isChannel(n: unknown): n is number {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 255;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}

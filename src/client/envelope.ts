@@ -1,4 +1,7 @@
+import { formatColor } from '../core/color.js';
+import type { DeviceId } from '../core/device-id.js';
 import { AuthError, ProtocolError, ServiceError } from '../core/errors.js';
+import type { Pixel } from './client.js';
 import { RetryableReply, type Reply } from './transport.js';
 
 /** An answer's envelope, read strictly: `status` true, false or null, and the whole body. */
@@ -87,4 +90,47 @@ export function excerptOf(text: string, ctx: Pick<DecodeContext, 'clean'>): stri
   const flat = ctx.clean(text).replace(/\s+/g, ' ');
   const cut = flat.length > EXCERPT ? `${flat.slice(0, EXCERPT)}… (${text.length} bytes)` : flat;
   return ` — answered: ${JSON.stringify(cut)}`;
+}
+
+/** The error for an envelope whose status is not true. */
+export function failure(ctx: DecodeContext, env: Envelope, device?: DeviceId): ServiceError {
+  if (env.status === null) {
+    const said = ctx.clean(env.message);
+    // The interface publishes no error codes; the simulator and the vendor's servers say "not found"/"offline".
+    const missing = device !== undefined && /not found|offline|unknown|no such|disconnected/i.test(said);
+    return new ServiceError(ctx.operation, `${ctx.operation} failed${device ? ` for ${device}` : ''}: the server said "${said || '(no message)'}" — ${ctx.request}`, {
+      serverMessage: said,
+      deviceMissing: missing,
+      ...(missing ? { hint: 'check the id (phonewright main-device) and that the phone is connected' } : {}),
+    });
+  }
+  return new ServiceError(ctx.operation, `${ctx.operation} failed${device ? ` for ${device}` : ''}: the server answered {"status": false} — ${ctx.request}`, {
+    ambiguousFalse: true,
+  });
+}
+
+/** The `value` of a pixel answer: the object of the vendor's sample body, or the string of its field table. */
+export function decodePixel(value: unknown, ctx: DecodeContext, text: string): Pixel {
+  // The field table types `value` as a string; the sample body carries an object. Both are accepted.
+  if (typeof value === 'string' && /^(?:0x|#)?[0-9a-f]{6}$/i.test(value)) {
+    const n = Number.parseInt(value.replace(/^(0x|#)/i, ''), 16);
+    const rgb = { r: (n >> 16) & 0xff, g: (n >> 8) & 0xff, b: n & 0xff };
+    return { ...rgb, rgb: formatColor(rgb) };
+  }
+  if (!isObject(value)) throw malformed(ctx, 'the pixel answer has no {r, g, b, rgb} in "value"', text);
+  const { r, g, b, rgb } = value;
+  if (!isChannel(r) || !isChannel(g) || !isChannel(b)) throw malformed(ctx, 'the pixel channels r, g, b are not integers from 0 to 255', text);
+  const expected = formatColor({ r, g, b });
+  if (rgb !== undefined && (typeof rgb !== 'string' || rgb.toLowerCase() !== expected)) {
+    throw malformed(ctx, `the pixel's "rgb" ${JSON.stringify(rgb)} disagrees with r, g, b (${expected})`, text);
+  }
+  return { r, g, b, rgb: expected };
+}
+
+function isChannel(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 255;
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { UsageError } from '../core/errors.js';
 
 /** A multipart/form-data body with one file part, streamed from disk: never whole in memory. */
 export interface MultipartBody {
@@ -50,4 +52,21 @@ export function multipartFile(file: string, size: number, partName: string): Mul
 /** Escapes a value for a quoted multipart header parameter, the way browsers do (WHATWG HTML, "multipart/form-data"). */
 function escapeQuoted(value: string): string {
   return value.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22');
+}
+
+/** The size of a file about to be uploaded; a clear UsageError when it is missing, unreadable, not a file or empty. */
+export async function readableFileSize(file: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(file);
+    await access(file, constants.R_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UsageError(`file not found: ${file}`, { hint: 'check the path (relative paths start from the working folder)' });
+    if (code === 'EACCES') throw new UsageError(`file cannot be read (permission denied): ${file}`);
+    throw new UsageError(`file cannot be read (${code}): ${file}`, { cause: e });
+  }
+  if (!info.isFile()) throw new UsageError(`not a regular file: ${file}`, { hint: 'upload one file at a time' });
+  if (info.size === 0) throw new UsageError(`file is empty: ${file}`, { hint: 'the server refuses empty uploads' });
+  return info.size;
 }

@@ -10,7 +10,7 @@ import { expect, test, type InlineProject } from '../fixtures/inline.js';
 import { cli, type CliResult } from './bad-input/harness.js';
 import { repoConfigProject } from './example-project.js';
 import { startWatchedSim, type WatchedSim } from './faulty-sim.js';
-import { startTokenSpy, type TokenSpy } from './token-spy.js';
+import { startTokenSpy, type TokenSpy } from '../token-spy.js';
 
 const USER = 'qa-nightly-7';
 const PASSWORD = 'Sx9-pw-Lk7-Qm2r';
