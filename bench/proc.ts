@@ -29,19 +29,27 @@ interface Reply {
  * @param module the compiled module's name, e.g. `sim-server`
  * @param arg passed to the child as JSON in its first argument
  */
-export async function startChild<Ready>(module: string, arg: unknown = {}): Promise<Child<Ready>> {
-  const child = fork(path.join(HERE, `${module}.js`), [JSON.stringify(arg)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export function startChild<Ready>(module: string, arg: unknown = {}): Promise<Child<Ready>> {
+  return connectChild<Ready>(fork(path.join(HERE, `${module}.js`), [JSON.stringify(arg)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }), module);
+}
+
+/**
+ * Speaks to a child process that answers as {@link serveChild} does (its first message `{ ready }`, then
+ * `{ id, result }` or `{ id, error }` per command, and `stop` closes it): waits until it is ready.
+ * @param name the child, for messages
+ */
+export async function connectChild<Ready>(child: ChildProcess, name: string): Promise<Child<Ready>> {
   const ready = await new Promise<Ready>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${module} did not start within ${START_TIMEOUT} ms`)), START_TIMEOUT);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${START_TIMEOUT} ms`)), START_TIMEOUT);
     child.once('message', (m: { ready: Ready }) => (clearTimeout(timer), resolve(m.ready)));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${module} exited with code ${code} before it was ready`))));
+    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${name} exited with code ${code} before it was ready`))));
   });
   let next = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   child.on('message', (m: Reply) => {
     const p = pending.get(m.id);
     pending.delete(m.id);
-    if (m.error !== undefined) p?.reject(new Error(`${module}: ${m.error}`));
+    if (m.error !== undefined) p?.reject(new Error(`${name}: ${m.error}`));
     else p?.resolve(m.result);
   });
   return {

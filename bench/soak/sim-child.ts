@@ -1,10 +1,11 @@
 // The simulator under soak, in a child process of its own with --expose-gc: its memory is measured after a
 // full collection, apart from the load generator's.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ScenarioInput, SimulatorStats } from '../../src/simulator/index.js';
+import { connectChild } from '../proc.js';
 
 /** The child's memory after two full collections, in bytes. */
 export interface Memory {
@@ -30,7 +31,11 @@ export interface SimChildOptions {
   prefill: number;
 }
 
-/** The child: the built simulator (dist/, `npm run build`), started from a module given on the command line. */
+/**
+ * The child: the built simulator (dist/, `npm run build`), started from a module given in the environment, so
+ * the soak also runs from its TypeScript source (tests/reliability/soak.test.ts). It answers as
+ * bench/proc.ts's `serveChild` does.
+ */
 const CHILD = `
 const { startSimulator } = await import(process.env.SOAK_SIMULATOR);
 const options = JSON.parse(process.env.SOAK_OPTIONS);
@@ -40,9 +45,10 @@ for (const phone of sim.phones) {
   for (let i = 0; i < options.prefill; i++) sim.postNotification({ device: phone.id, app: 'com.example.prefill', text: 'prefill ' + i, time: now - options.prefill + i });
 }
 const memory = () => { globalThis.gc(); globalThis.gc(); const m = process.memoryUsage(); return { heapUsed: m.heapUsed, rss: m.rss }; };
-const commands = { memory, stats: () => sim.stats(), close: async () => { await sim.close(); return null; } };
+const commands = { memory, stats: () => sim.stats() };
 process.on('message', async ({ id, command }) => {
-  process.send({ id, result: await commands[command]() }, () => command === 'close' && process.disconnect());
+  if (command === 'stop') return void (await sim.close(), process.send({ id, result: null }, () => process.exit(0)));
+  process.send({ id, result: await commands[command]() });
 });
 process.send({ ready: { url: sim.url, adminKey: sim.adminKey, storageRoot: sim.storageRoot, mainDevice: sim.mainDevice } });
 `;
@@ -55,36 +61,13 @@ export async function startSimChild(options: SimChildOptions): Promise<SimChild>
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, SOAK_SIMULATOR: pathToFileURL(simulator).href, SOAK_OPTIONS: JSON.stringify(options) },
   });
-  const ready = await new Promise<{ url: string; adminKey: string; storageRoot: string; mainDevice: string }>((resolve, reject) => {
-    child.once('message', (m: { ready: { url: string; adminKey: string; storageRoot: string; mainDevice: string } }) => resolve(m.ready));
-    child.once('exit', (code) => reject(new Error(`the simulator child exited (${code}) before it listened`)));
-  });
-  const ask = request(child);
+  const sim = await connectChild<{ url: string; adminKey: string; storageRoot: string; mainDevice: string }>(child, 'the simulator child');
   return {
-    ...ready,
-    memory: () => ask<Memory>('memory'),
-    stats: () => ask<SimulatorStats>('stats'),
-    close: async () => {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      await ask('close');
-      await exited;
-    },
+    ...sim.ready,
+    memory: () => sim.ask<Memory>('memory'),
+    stats: () => sim.ask<SimulatorStats>('stats'),
+    close: () => sim.close(),
   };
-}
-
-function request(child: ChildProcess): <T>(command: string) => Promise<T> {
-  let next = 0;
-  const pending = new Map<number, (result: unknown) => void>();
-  child.on('message', (m: { id?: number; result?: unknown }) => {
-    if (m.id !== undefined) pending.get(m.id)?.(m.result);
-    pending.delete(m.id ?? -1);
-  });
-  return <T>(command: string) =>
-    new Promise<T>((resolve) => {
-      const id = ++next;
-      pending.set(id, resolve as (result: unknown) => void);
-      child.send({ id, command });
-    });
 }
 
 /** The folder of phonewright's package.json, from bench/soak/ or from dist/bench/soak/. */

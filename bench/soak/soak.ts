@@ -1,5 +1,6 @@
 // The soak: 32 waiters on 8 phones against the simulator for a while, its memory measured after a full
 // collection when the steady state starts and when it ends; then 500 uploads at once, all checked intact.
+import { percentile } from '../stats.js';
 import { startSimChild, type Memory } from './sim-child.js';
 import { runUploads, type UploadFigures } from './uploads.js';
 import { runWaiters, type WaiterFigures } from './waiters.js';
@@ -97,17 +98,11 @@ export function describe(f: SoakFigures): string {
   return [
     `soak: ${f.waiters} waiters on ${f.phones} phones, ${s.toFixed(0)} s of steady state (after a warm-up)`,
     `  notifications: ${w.posted} posted, ${w.seen} seen by their waiter, ${w.lost.length} lost, ${w.duplicates.length} duplicated, ${w.missed.length} missed by a feed`,
-    `  wait latency:  p50 ${pct(w.latencies, 50)} ms, p95 ${pct(w.latencies, 95)} ms, p99 ${pct(w.latencies, 99)} ms, max ${pct(w.latencies, 100)} ms`,
+    `  wait latency:  ${w.latencies.length ? [50, 95, 99].map((p) => `p${p} ${percentile(w.latencies, p).toFixed(0)} ms`).join(', ') + `, max ${percentile(w.latencies, 100).toFixed(0)} ms` : 'no message seen'}`,
     `  requests:      ${f.requests} in the steady state (${(f.requests / s).toFixed(0)}/s), ${w.pixelReads} pixel reads in all`,
     `  memory:        heap ${mib(f.memoryStart.heapUsed)} → ${mib(f.memoryEnd.heapUsed)} (${f.heapGrowth >= 0 ? '+' : ''}${f.heapGrowth.toFixed(1)} %), rss ${mib(f.memoryStart.rss)} → ${mib(f.memoryEnd.rss)}`,
     `  uploads:       ${f.uploads.sent} at once, ${mib(f.uploads.bytes)} in ${(f.uploads.ms / 1000).toFixed(2)} s, ${f.uploads.stored} stored, ${f.uploads.damaged.length} damaged or lost`,
   ].join('\n');
-}
-
-function pct(values: number[], p: number): string {
-  if (!values.length) return '-';
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(0);
 }
 
 /** Runs `fn` once the clock reaches `time` (performance.now()). */

@@ -3,6 +3,7 @@
 import { DeviceClient } from '../../src/client/index.js';
 import { NotificationFeed } from '../../src/client/feed.js';
 import type { Notification } from '../../src/core/notifications.js';
+import { SimulatorAdmin } from '../../fixtures/simulator.js';
 
 export interface WaiterLoad {
   url: string;
@@ -38,6 +39,7 @@ export interface WaiterFigures {
 export async function runWaiters(load: WaiterLoad): Promise<WaiterFigures> {
   const figures: WaiterFigures = { posted: 0, seen: 0, lost: [], duplicates: [], missed: [], latencies: [], pixelReads: 0, errors: [] };
   const posted: string[] = [];
+  const admin = new SimulatorAdmin(load.url, load.adminKey);
   const phones = load.phones.map((id) => {
     const client = new DeviceClient({ url: load.url, user: load.user, password: load.password });
     const feed = new NotificationFeed(client);
@@ -55,7 +57,8 @@ export async function runWaiters(load: WaiterLoad): Promise<WaiterFigures> {
       const text = `soak ${phone.id} waiter ${n} message ${i}`;
       const arrived = waitFor(phone.feed, (m) => m.id === phone.id && m.text === text, load.lostAfterMs);
       const sent = performance.now();
-      await post(load, phone.id, text);
+      // As the app under test would.
+      await admin.postNotification(phone.id, 'com.example.soak', text);
       posted.push(text);
       figures.posted++;
       try {
@@ -112,15 +115,4 @@ function waitFor(feed: NotificationFeed, matches: (m: Notification) => boolean, 
       },
     );
   });
-}
-
-/** Posts a message on a phone through the simulator's admin API, as the app under test would. */
-async function post(load: WaiterLoad, device: string, text: string): Promise<void> {
-  const res = await fetch(`${load.url}/_sim/notifications`, {
-    method: 'POST',
-    headers: { 'x-sim-admin-key': load.adminKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ device, app: 'com.example.soak', text }),
-  });
-  if (!res.ok) throw new Error(`posting on ${device} failed: HTTP ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
 }

@@ -1,6 +1,6 @@
 /**
- * A simulator for the fault suite, watched request by request: hooks fire as answers go out (the events
- * the tests wait on, instead of sleeping), and a "weather" alternates calm faults with storms.
+ * A simulator for the fault suite, watched request by request: hooks fire as answers go out (a phone taken
+ * offline at an exact request, instead of after a sleep), and a "weather" alternates calm faults with storms.
  */
 import { startSimulator, type FaultSpec, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 
@@ -8,14 +8,10 @@ import { startSimulator, type FaultSpec, type SimulatorHandle, type SimulatorOpt
 export type RequestLine = string;
 
 export interface WatchedSim extends SimulatorHandle {
-  /** Requests of the interface answered (or dropped) so far; the admin API's are not counted. */
-  readonly answered: number;
-  /** Their log lines, in order. */
+  /** Log lines of the interface requests answered (or dropped) so far, in order; the admin API's are left out. */
   readonly lines: RequestLine[];
-  /** Calls `hook` after each answered interface request until it returns true. */
+  /** Calls `hook` after each answered interface request (`n` counts them) until it returns true. */
   on(hook: (line: RequestLine, n: number) => boolean | void): void;
-  /** Resolves once a request whose log line matches has been answered, `times` times from now. */
-  next(pattern: RegExp, times?: number): Promise<void>;
 }
 
 /** What a storm does: every request waits (a latency spike) and a burst of 5xx hits whoever comes first. */
@@ -28,38 +24,20 @@ export interface Weather {
   length: number;
 }
 
-/** Starts a simulator on 127.0.0.1, port 0, whose requests can be waited on. */
+/** Starts a simulator on 127.0.0.1, port 0, whose requests can be hooked. */
 export async function startWatchedSim(options: SimulatorOptions = {}): Promise<WatchedSim> {
   const hooks = new Set<(line: RequestLine, n: number) => boolean | void>();
   const lines: RequestLine[] = [];
-  let answered = 0;
   const sim = await startSimulator({
     port: 0,
     ...options,
     verbose: (line) => {
       if (line.includes(' /_sim/')) return;
-      answered++;
       lines.push(line);
-      for (const hook of [...hooks]) if (hook(line, answered) === true) hooks.delete(hook);
+      for (const hook of [...hooks]) if (hook(line, lines.length) === true) hooks.delete(hook);
     },
   });
-  const on = (hook: (line: RequestLine, n: number) => boolean | void) => void hooks.add(hook);
-  Object.defineProperty(sim, 'answered', { get: () => answered });
-  return Object.assign(sim as SimulatorHandle & { readonly answered: number }, {
-    lines,
-    on,
-    next: (pattern: RegExp, times = 1) =>
-      new Promise<void>((resolve) => {
-        let left = times;
-        on((line) => {
-          if (pattern.test(line) && --left === 0) {
-            resolve();
-            return true;
-          }
-          return false;
-        });
-      }),
-  });
+  return Object.assign(sim, { lines, on: (hook: (line: RequestLine, n: number) => boolean | void) => void hooks.add(hook) });
 }
 
 /**
