@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPhonewrightError } from '../core/errors.js';
+import { checkObject, type Fail } from './check.js';
 import { sendJson } from './respond.js';
 import type { SimulatorState } from './state.js';
 import { secretsEqual } from './tokens.js';
@@ -20,15 +21,21 @@ class AdminError extends Error {
   }
 }
 
+const FAIL: Fail = (where, what) => {
+  throw new AdminError(400, `${where} ${what}`);
+};
+
 /**
  * Serves `/_sim/…`: changes to the phones, messages, behaviour and faults, for tests and demos. Refused with
  * 403 without the admin key. Answers `{"ok": true, …}` or `{"ok": false, "error": "…"}`.
  *
  * GET state · GET stats · POST reset · POST tokens/expire · PUT faults (JSON) · DELETE faults ·
- * PATCH behaviour (JSON) · POST notifications ({device, app, text, time?}) ·
+ * PATCH behaviour (JSON) · PUT lab (true, false, {} or the settings) · DELETE lab ·
+ * POST notifications ({device, app, text, time?}) ·
  * PUT phones/<id>/screen (a PNG body, or a JSON drawn screen) · GET phones/<id>/screen (PNG) ·
  * POST phones/<id>/rect ({x, y, width, height, color}) · PATCH phones/<id>/settings (wire names) ·
- * POST phones/<id>/online · POST phones/<id>/offline
+ * PATCH phones/<id>/clock ({offsetMs}) · POST phones/<id>/online · POST phones/<id>/offline ·
+ * POST phones/<id>/freeze · POST phones/<id>/thaw
  * @param pathname the request path, without the query
  */
 export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pathname: string, state: SimulatorState, adminKey: string): Promise<void> {
@@ -56,7 +63,7 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
     case 'state':
       on('GET');
       state.catchUp();
-      return { phones: state.info(), main: state.main, behaviour: state.behaviour, faults: state.faults.spec, stats: state.stats, startMs: state.startMs };
+      return { phones: state.info(), main: state.main, behaviour: state.behaviour, faults: state.faults.spec, lab: state.lab ?? false, stats: state.stats, startMs: state.startMs };
     case 'stats':
       on('GET');
       return { stats: state.stats };
@@ -80,11 +87,19 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
       on('PATCH');
       state.setBehaviour((await readJson(req)) as never);
       return { behaviour: state.behaviour };
+    case 'lab':
+      if (method === 'DELETE') {
+        state.setLab(undefined);
+        return { lab: false };
+      }
+      on('PUT');
+      state.setLab((await readJson(req)) as never);
+      return { lab: state.lab ?? false, phones: state.info() };
     case 'notifications':
       on('POST');
       return { notification: state.postNotification((await readJson(req)) as never) };
   }
-  const m = /^phones\/([^/]+)\/(screen|rect|settings|online|offline)$/.exec(path);
+  const m = /^phones\/([^/]+)\/(screen|rect|settings|clock|freeze|thaw|online|offline)$/.exec(path);
   if (!m) throw new AdminError(404, `no admin route ${method} ${ADMIN_PREFIX}${path}`);
   let device: string;
   try {
@@ -113,6 +128,17 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
       on('PATCH');
       state.setSettings(device, (await readJson(req)) as never);
       return { settings: phone.settings };
+    case 'clock': {
+      on('PATCH');
+      const body = checkObject(await readJson(req), 'clock', ['offsetMs'], FAIL);
+      state.setClockOffset(device, body.offsetMs as number);
+      return { phone: phone.info(state.main) };
+    }
+    case 'freeze':
+    case 'thaw':
+      on('POST');
+      state.setFrozen(device, m[2] === 'freeze');
+      return { phone: phone.info(state.main) };
     default:
       on('POST');
       state.setOnline(device, m[2] === 'online');

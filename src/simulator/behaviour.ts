@@ -26,6 +26,8 @@ export interface Behaviour {
   hwDecode: 'number' | 'string';
   /** `display_resolution` as `"1080*1920"` or `{"w":1080,"h":1920}`. */
   resolution: 'string' | 'object';
+  /** Notification `time` in ms since the epoch, or in whole seconds (rounded down). */
+  timeUnit: 'ms' | 's';
 }
 
 export type BehaviourKey = keyof Behaviour;
@@ -43,6 +45,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   fileUrl: 'absolute',
   hwDecode: 'number',
   resolution: 'string',
+  timeUnit: 'ms',
 });
 
 /** How each behaviour is written: its choices (or an integer range), its CLI flag and one line of help. */
@@ -66,6 +69,7 @@ export const BEHAVIOUR_SPECS: Readonly<Record<BehaviourKey, BehaviourSpec>> = {
   fileUrl: { flag: 'file-url', choices: ['absolute', 'relative'], describe: 'file_url of typed uploads: absolute URL or images/<n>.<ext>' },
   hwDecode: { flag: 'hw-decode', choices: ['number', 'string'], describe: 'display_hw_decode as 1/0 or "1"/"0"' },
   resolution: { flag: 'resolution', choices: ['string', 'object'], describe: 'display_resolution as "1080*1920" or {"w":1080,"h":1920}' },
+  timeUnit: { flag: 'time-unit', choices: ['ms', 's'], describe: 'Notification time in milliseconds or whole seconds since the epoch' },
 };
 
 /**

@@ -22,6 +22,11 @@ export interface DispatchContext {
   log: ((line: string) => void) | undefined;
   /** Latency timers in flight, cleared when the simulator closes. */
   timers: Set<NodeJS.Timeout>;
+  /**
+   * Requests taken and never answered (a frozen phone, the hang fault), until their client gives up; the
+   * simulator destroys them when it closes, so none keeps the process alive.
+   */
+  held: Set<ServerResponse>;
 }
 
 const NOT_JSON = '<html><body><h1>502 Bad Gateway</h1><p>injected fault: a body that is not JSON</p></body></html>';
@@ -50,10 +55,12 @@ export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessag
         req.resume();
         return sendText(res, 404, JSON.stringify({ status: null, value: `no such route: ${method} ${pathname.slice(0, 200)}` }));
       }
-      ctx.state.count(match.op);
+      const { state } = ctx;
+      state.count(match.op);
       const search = q < 0 ? '' : url.slice(q + 1);
-      const fault = ctx.state.faults.active ? ctx.state.faults.decide(match.op) : undefined;
-      if (fault) return injectFault(req, res, fault, ctx, () => serve(req, res, match, search, ctx));
+      const fault = state.faults.active ? state.faults.decide(match.op) : undefined;
+      // Without faults or a lab's latency, nothing here costs more than these two checks.
+      if (fault !== undefined || state.latency !== undefined) return delayed(req, res, match, fault, ctx, () => serve(req, res, match, search, ctx));
       serve(req, res, match, search, ctx);
     } catch (e) {
       internalError(res, e);
@@ -80,6 +87,8 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
     if (match.op === 'upload') req.resume();
     return sendText(res, answer.status, answer.body, match.op === 'upload');
   }
+  // A frozen phone's own routes; the server-wide list and the rest still answer.
+  if (state.frozenCount !== 0 && (match.op === 'pixel' || match.op === 'settings') && state.isFrozen(match.device)) return hold(req, res, ctx);
   switch (match.op) {
     case 'pixel':
       return sendText(res, 200, op.pixel(state, match.device, query));
@@ -94,26 +103,57 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
   }
 }
 
-function injectFault(req: IncomingMessage, res: ServerResponse, fault: FaultDecision, ctx: DispatchContext, go: () => void): void {
-  const act = () => {
-    if (fault.action === 'reset') return void req.socket.destroy();
-    if (fault.action === 'error') {
-      req.resume();
-      return sendText(res, fault.status, JSON.stringify({ status: null, value: `injected fault: HTTP ${fault.status}` }), req.method === 'POST');
-    }
-    if (fault.action === 'notJson') {
-      req.resume();
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(NOT_JSON) });
-      return void res.end(NOT_JSON);
-    }
-    go();
-  };
-  if (fault.latencyMs <= 0) return act();
-  const timer = setTimeout(() => {
-    ctx.timers.delete(timer);
+/**
+ * Holds a request back by the fault's latency plus the lab's (for a serial screen read, until the phone's
+ * screen is free and its own read is done), then injects the fault's action or serves it.
+ */
+function delayed(req: IncomingMessage, res: ServerResponse, match: RouteMatch, fault: FaultDecision | undefined, ctx: DispatchContext, go: () => void): void {
+  const act = fault?.action === undefined ? go : () => injectFault(req, res, fault, ctx, go);
+  const now = performance.now();
+  const device = match.op === 'pixel' || match.op === 'settings' ? match.device : undefined;
+  const ms = (fault?.latencyMs ?? 0) + (ctx.state.latency?.delay(match.op, device, now) ?? 0);
+  if (ms <= 0) return act();
+  wakeAt(now + ms, ctx.timers, () => {
     if (!res.destroyed) act();
-  }, fault.latencyMs);
-  ctx.timers.add(timer);
+  });
+}
+
+/** Injects a fault's action: a reset, an error status, a body that is not JSON, or no answer at all. */
+function injectFault(req: IncomingMessage, res: ServerResponse, fault: FaultDecision, ctx: DispatchContext, go: () => void): void {
+  if (fault.action === 'reset') return void req.socket.destroy();
+  if (fault.action === 'error') {
+    req.resume();
+    return sendText(res, fault.status, JSON.stringify({ status: null, value: `injected fault: HTTP ${fault.status}` }), req.method === 'POST');
+  }
+  if (fault.action === 'notJson') {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(NOT_JSON) });
+    return void res.end(NOT_JSON);
+  }
+  if (fault.action === 'hang') return hold(req, res, ctx);
+  go();
+}
+
+/** Takes a request and never answers it: the connection stays open until the client closes it. */
+function hold(req: IncomingMessage, res: ServerResponse, ctx: DispatchContext): void {
+  // The body is read and dropped, as a server that accepted it would; the client waits for an answer only.
+  req.resume();
+  if (res.destroyed) return;
+  ctx.held.add(res);
+  res.once('close', () => ctx.held.delete(res));
+}
+
+/**
+ * Runs `fn` once performance.now() reaches `due`. A timer counts from the event loop's cached time, so it can
+ * fire a little before its delay; it is armed again for what is left, so no answer comes before its latency.
+ */
+function wakeAt(due: number, timers: Set<NodeJS.Timeout>, fn: () => void): void {
+  const timer = setTimeout(() => {
+    timers.delete(timer);
+    if (performance.now() < due) return wakeAt(due, timers, fn);
+    fn();
+  }, Math.ceil(due - performance.now()));
+  timers.add(timer);
 }
 
 function logWhenDone(req: IncomingMessage, res: ServerResponse, log: (line: string) => void): void {

@@ -11,6 +11,11 @@ export interface FaultSpec {
   notJsonRate?: number;
   /** Share of requests (0..1) answered with `errorStatus`. */
   errorRate?: number;
+  /**
+   * Share of requests (0..1) accepted and never answered: the connection stays open until the client gives
+   * up. `{hangRate: 1, operations: ['notifications']}` is a stuck notification list.
+   */
+  hangRate?: number;
   /** The next this many requests are answered with `errorStatus`. */
   errorBurst?: number;
   /** @default 503 */
@@ -24,12 +29,12 @@ export interface FaultSpec {
 /** What to do to one request. */
 export interface FaultDecision {
   latencyMs: number;
-  action: 'reset' | 'notJson' | 'error' | undefined;
+  action: 'reset' | 'notJson' | 'error' | 'hang' | undefined;
   status: number;
 }
 
 const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download'];
-const RATES = ['resetRate', 'notJsonRate', 'errorRate'] as const;
+const RATES = ['resetRate', 'notJsonRate', 'errorRate', 'hangRate'] as const;
 
 /**
  * Checks a fault specification; returns the problem as text, or the checked specification.
@@ -78,7 +83,7 @@ export class FaultInjector {
     this.#random = seededRandom(this.#spec.seed ?? 1);
     this.#burstLeft = this.#spec.errorBurst ?? 0;
     const s = this.#spec;
-    this.#active = Boolean(s.latencyMs || s.resetRate || s.notJsonRate || s.errorRate || this.#burstLeft);
+    this.#active = Boolean(s.latencyMs || s.resetRate || s.notJsonRate || s.errorRate || s.hangRate || this.#burstLeft);
   }
 
   /** The fault for one request of `op`, or undefined. */
@@ -95,6 +100,9 @@ export class FaultInjector {
       decision.action = 'notJson';
     } else if (s.errorRate && this.#random() < s.errorRate) {
       decision.action = 'error';
+    } else if (s.hangRate && this.#random() < s.hangRate) {
+      // Drawn last, so a seed gives the same resets and errors as before hangRate existed.
+      decision.action = 'hang';
     }
     return decision.latencyMs > 0 || decision.action ? decision : undefined;
   }

@@ -3,6 +3,7 @@ export { startSimulator, type SimulatorHandle } from './server.js';
 export { DEFAULT_HOST, DEFAULT_MAX_UPLOAD_BYTES, type SimulatorOptions } from './options.js';
 export { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, type Behaviour, type BehaviourKey, type BehaviourSpec } from './behaviour.js';
 export type { FaultSpec } from './faults.js';
+export { LAB_PRESET, MAX_CLOCK_OFFSET_MS, type LabOptions, type Latency } from './lab.js';
 export { loadScenario, validateScenario } from './scenario.js';
 export type { DrawnScreenInput, FrameInput, FrameSpec, NotificationRule, NotificationRuleInput, PhoneInput, PhoneSpec, RectInput, Scenario, ScenarioInput, ScreenInput, SettingsInput } from './scenario-types.js';
 export { DEFAULT_SCENARIO } from './scenarios/default.js';

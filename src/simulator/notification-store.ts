@@ -13,8 +13,22 @@ export interface NotificationRead {
 }
 
 interface Held extends Notification {
+  /**
+   * Where the message sits in the list, in ms on the simulator's clock: its arrival, or the `time` an admin
+   * post gave. `time` is what the phone stamped (its own clock), so a phone whose clock is off does not move
+   * its messages in the list.
+   */
+  order: number;
   /** Arrival order, to keep messages of the same millisecond in the order they came. */
   seq: number;
+}
+
+/** How a phone stamps the messages it receives. */
+export interface StampingPhones {
+  /** Whether a phone is connected (an offline phone misses timed messages). */
+  isOnline(id: DeviceId): boolean;
+  /** How far the phone's clock is from the simulator's, in ms. */
+  offsetOf(id: DeviceId): number;
 }
 
 /** A rule's progress: how many of its messages have arrived. */
@@ -48,25 +62,30 @@ export class NotificationStore {
     this.#startMs = startMs;
   }
 
-  /** Adds a message now (the admin API's "post a notification"). */
-  post(note: Notification, held: number): Notification {
+  /**
+   * Adds a message (the admin API's "post a notification", and the scenario's timed ones).
+   * @param note the message, `time` as the phone stamped it (ms)
+   * @param order its place in the list, in ms on the simulator's clock
+   * @param held the newest this many of the phone are kept
+   */
+  post(note: Notification, order: number, held: number): Notification {
     let list = this.#byPhone.get(note.id);
     if (!list) this.#byPhone.set(note.id, (list = []));
-    const entry: Held = { app: note.app, text: note.text, time: note.time, id: note.id, seq: this.#seq++ };
-    // Keep each phone's list sorted by time; a posted message with an older time goes where it belongs.
+    const entry: Held = { app: note.app, text: note.text, time: note.time, id: note.id, order, seq: this.#seq++ };
+    // Keep each phone's list sorted; a message posted with an older time goes where it belongs.
     let i = list.length;
-    while (i > 0 && list[i - 1]!.time > entry.time) i--;
+    while (i > 0 && list[i - 1]!.order > entry.order) i--;
     list.splice(i, 0, entry);
     if (list.length > held) list.splice(0, list.length - held);
     return { app: entry.app, text: entry.text, time: entry.time, id: entry.id };
   }
 
   /**
-   * Delivers the scenario's messages that fell due by `now`. Phones offline at that moment miss them.
+   * Delivers the scenario's messages that fell due by `now`, each stamped with its phone's clock. Phones
+   * offline at that moment miss them.
    * @param now ms since the epoch
-   * @param isOnline whether a phone is connected
    */
-  catchUp(now: number, held: number, isOnline: (id: DeviceId) => boolean): void {
+  catchUp(now: number, held: number, phones: StampingPhones): void {
     const due: Notification[] = [];
     const elapsed = now - this.#startMs;
     for (const state of this.#rules) {
@@ -88,7 +107,9 @@ export class NotificationStore {
       }
     }
     due.sort((a, b) => a.time - b.time);
-    for (const note of due) if (isOnline(note.id)) this.post(note, held);
+    for (const note of due) {
+      if (phones.isOnline(note.id)) this.post({ ...note, time: note.time + phones.offsetOf(note.id) }, note.time, held);
+    }
   }
 
   /**
@@ -101,7 +122,7 @@ export class NotificationStore {
       const keep = list.length > behaviour.messagesHeld ? list.slice(list.length - behaviour.messagesHeld) : list;
       for (const note of keep) all.push(note);
     }
-    all.sort((a, b) => a.time - b.time || a.seq - b.seq);
+    all.sort((a, b) => a.order - b.order || a.seq - b.seq);
     if (behaviour.notificationOrder === 'newest-first') all.reverse();
     const keep = (n: Held) => passes(n, read, behaviour.match);
     const start = read.position - 1;
@@ -114,8 +135,17 @@ export class NotificationStore {
       if (start >= all.length) return 'past-end';
       page = all.slice(start, start + read.count).filter(keep);
     }
-    return page.map((n) => ({ app: n.app, text: n.text, time: n.time, id: n.id }));
+    const unit = behaviour.timeUnit;
+    return page.map((n) => ({ app: n.app, text: n.text, time: wireTime(n.time, unit), id: n.id }));
   }
+}
+
+/**
+ * A `time` as the wire carries it: ms, or whole seconds (rounded down, as a phone's seconds clock reads).
+ * @param ms ms since the epoch
+ */
+export function wireTime(ms: number, unit: Behaviour['timeUnit']): number {
+  return unit === 's' ? Math.floor(ms / 1000) : ms;
 }
 
 function passes(n: Held, read: NotificationRead, match: Behaviour['match']): boolean {

@@ -4,6 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { DEFAULT_API_ROOT, normalizeApiRoot } from '../core/routes.js';
 import { checkBehaviour, type Behaviour } from './behaviour.js';
 import { checkFaults, type FaultSpec } from './faults.js';
+import { checkLab, checkOffsets, type LabOptions } from './lab.js';
 import type { ScenarioInput } from './scenario-types.js';
 
 /** How to start a simulator. Every field is optional; the defaults make the vendor's curl examples work. */
@@ -32,6 +33,14 @@ export interface SimulatorOptions {
   behaviour?: Partial<Behaviour>;
   /** Faults in force from the start and after every reset. */
   faults?: FaultSpec;
+  /**
+   * Behave like a phone lab: `true` for LAB_PRESET (latency per operation, one phone's screen reads one at a
+   * time, phone clocks minutes off), or the settings; `false` for none. Over the scenario's `lab`.
+   * @default the scenario's lab, or none
+   */
+  lab?: boolean | LabOptions;
+  /** Phone id or name → clock offset in ms, over the lab's and the scenario's. */
+  clockOffsetMs?: Record<string, number>;
   /** The admin API's key (header `x-sim-admin-key`). @default random per start */
   adminKey?: string;
   /** The clock, in ms since the epoch: tests advance it instead of sleeping. @default Date.now */
@@ -54,6 +63,9 @@ export interface ResolvedOptions {
   maxUploadBytes: number;
   behaviour: Partial<Behaviour>;
   faults: FaultSpec | undefined;
+  /** undefined: the scenario decides; false: no lab. */
+  lab: LabOptions | false | undefined;
+  clockOffsetMs: Record<string, number> | undefined;
   adminKey: string;
   now: () => number;
   log: ((line: string) => void) | undefined;
@@ -83,6 +95,10 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
   if (typeof behaviour === 'string') throw new UsageError(behaviour);
   const faults = o.faults === undefined ? undefined : checkFaults(o.faults);
   if (typeof faults === 'string') throw new UsageError(faults);
+  const lab = o.lab === undefined ? undefined : checkLab(o.lab, 'lab');
+  if (typeof lab === 'string') throw new UsageError(lab);
+  const clockOffsetMs = o.clockOffsetMs === undefined ? undefined : checkOffsets(o.clockOffsetMs, 'clockOffsetMs');
+  if (typeof clockOffsetMs === 'string') throw new UsageError(clockOffsetMs);
   const adminKey = o.adminKey ?? randomBytes(18).toString('base64url');
   if (typeof adminKey !== 'string' || adminKey.length < 8) throw new UsageError('invalid admin key: expected at least 8 characters');
   const verbose = o.verbose;
@@ -100,6 +116,8 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     maxUploadBytes,
     behaviour,
     faults,
+    lab,
+    clockOffsetMs,
     adminKey,
     now: o.now ?? Date.now,
     log,

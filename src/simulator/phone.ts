@@ -12,6 +12,10 @@ export interface PhoneInfo {
   orientation: 'portrait' | 'landscape';
   main: boolean;
   online: boolean;
+  /** How far the phone's clock (the `time` it stamps on messages) is from the simulator's, in ms. */
+  clockOffsetMs: number;
+  /** A frozen phone takes its pixel and settings requests and never answers them. */
+  frozen: boolean;
 }
 
 /** A virtual phone at run time: a copy of its scenario entry that the admin API may change. */
@@ -20,14 +24,18 @@ export class Phone {
   readonly name: string;
   online: boolean;
   settings: DisplaySettings;
+  clockOffsetMs: number;
+  frozen = false;
   #frames: FrameSpec[];
   #loop: boolean;
   #cycleMs: number;
 
-  constructor(spec: PhoneSpec) {
+  /** @param clockOffsetMs the phone's clock offset, as the scenario, the lab and the options decide it */
+  constructor(spec: PhoneSpec, clockOffsetMs: number) {
     this.id = spec.id;
     this.name = spec.name;
     this.online = spec.online;
+    this.clockOffsetMs = clockOffsetMs;
     this.settings = { ...spec.settings, display_resolution: { ...spec.settings.display_resolution } };
     this.#frames = spec.frames.map((f) => ({ screen: f.screen.clone(), durationMs: f.durationMs }));
     this.#loop = spec.loop;
@@ -70,6 +78,6 @@ export class Phone {
   /** A description for listings. */
   info(mainId: string): PhoneInfo {
     const { width, height } = this.size;
-    return { id: this.id, name: this.name, width, height, orientation: width > height ? 'landscape' : 'portrait', main: this.id === mainId, online: this.online };
+    return { id: this.id, name: this.name, width, height, orientation: width > height ? 'landscape' : 'portrait', main: this.id === mainId, online: this.online, clockOffsetMs: this.clockOffsetMs, frozen: this.frozen };
   }
 }

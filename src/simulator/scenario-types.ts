@@ -1,6 +1,7 @@
 import type { DeviceId } from '../core/device-id.js';
 import type { DisplaySettings, Resolution } from '../core/settings.js';
 import type { Behaviour } from './behaviour.js';
+import type { LabOptions } from './lab.js';
 import type { Screen } from './screen.js';
 
 /** A scenario as written in a JSON file or passed as an object: the virtual phones and what happens on them. */
@@ -10,6 +11,8 @@ export interface ScenarioInput {
   /** Answers where the interface says "not shown" (see {@link Behaviour}). */
   behaviour?: Partial<Behaviour>;
   phones: PhoneInput[];
+  /** Make the server behave like a phone lab: `true` for the preset (LAB_PRESET), or the settings. Options win. */
+  lab?: boolean | LabOptions;
   /** Messages that arrive at a time after the start (`atMs`) or again and again (`everyMs`). */
   notifications?: NotificationRuleInput[];
 }
@@ -29,6 +32,11 @@ export interface PhoneInput {
   frames?: FrameInput[];
   /** Start again after the last frame (otherwise the last one stays). @default true */
   loop?: boolean;
+  /**
+   * How far the phone's clock is from the simulator's, in ms (within a day either way): the `time` it stamps
+   * on messages. @default 0, or the lab's offset
+   */
+  clockOffsetMs?: number;
 }
 
 /** A PNG file (relative to the scenario file), or a fill colour with rectangles painted over it in order. */
@@ -83,6 +91,8 @@ export interface PhoneSpec {
   settings: DisplaySettings;
   frames: readonly FrameSpec[];
   loop: boolean;
+  /** The phone's own clock offset, when the scenario gives one. */
+  clockOffsetMs?: number | undefined;
 }
 
 export interface FrameSpec {
@@ -106,6 +116,8 @@ export interface Scenario {
   source: string;
   main: DeviceId;
   behaviour: Partial<Behaviour>;
+  /** The scenario's lab, if it asks for one. */
+  lab: LabOptions | undefined;
   phones: readonly PhoneSpec[];
   rules: readonly NotificationRule[];
 }

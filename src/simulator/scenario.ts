@@ -5,13 +5,14 @@ import { ConfigError } from '../core/errors.js';
 import type { DisplaySettings, Resolution } from '../core/settings.js';
 import { checkBehaviour } from './behaviour.js';
 import { checkColor, checkObject, isInt, type Fail } from './check.js';
+import { checkLab, checkOffsetKeys, isClockOffset, OFFSET_HINT, type LabOptions } from './lab.js';
 import type { FrameSpec, NotificationRule, PhoneSpec, Scenario, ScenarioInput } from './scenario-types.js';
 import { Screen, type Rect } from './screen.js';
 import { applySettings, defaultSettings } from './settings-input.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const TOP_KEYS = ['$schema', 'main', 'behaviour', 'phones', 'notifications'];
-const PHONE_KEYS = ['id', 'name', 'online', 'settings', 'screen', 'frames', 'loop'];
+const TOP_KEYS = ['$schema', 'main', 'behaviour', 'lab', 'phones', 'notifications'];
+const PHONE_KEYS = ['id', 'name', 'online', 'settings', 'screen', 'frames', 'loop', 'clockOffsetMs'];
 const SCREEN_KEYS = ['png', 'width', 'height', 'fill', 'rects'];
 const RECT_KEYS = ['x', 'y', 'width', 'height', 'color'];
 const RULE_KEYS = ['device', 'app', 'text', 'atMs', 'everyMs', 'startMs'];
@@ -82,12 +83,20 @@ export function validateScenario(json: unknown, source: string, baseDir: string)
     if (typeof checked === 'string') throw new ConfigError(`${source}: ${checked}`);
     behaviour = checked;
   }
+  let lab: LabOptions | undefined;
+  if (top.lab !== undefined) {
+    const checked = checkLab(top.lab, 'lab');
+    if (typeof checked === 'string') throw new ConfigError(`${source}: ${checked}`);
+    const unknown = checked ? checkOffsetKeys(checked.clockOffsetMs, phones, 'lab.clockOffsetMs') : undefined;
+    if (unknown !== undefined) throw new ConfigError(`${source}: ${unknown}`);
+    lab = checked || undefined;
+  }
   const rules: NotificationRule[] = [];
   if (top.notifications !== undefined) {
     if (!Array.isArray(top.notifications)) fail('notifications', 'must be a list of {"device", "app", "text", "atMs" or "everyMs"}');
     (top.notifications as unknown[]).forEach((raw, i) => rules.push(readRule(raw, `notifications[${i}]`, ids, fail)));
   }
-  return { source, main, behaviour, phones, rules };
+  return { source, main, behaviour, lab, phones, rules };
 }
 
 /**
@@ -143,6 +152,7 @@ function readPhone(raw: unknown, at: string, index: number, baseDir: string, fai
   if (typeof name !== 'string' || !NAME.test(name)) fail(`${at}.name`, `is ${JSON.stringify(name)}; write a short name of letters, digits, ".", "_" or "-", e.g. "galaxy-s9"`);
   if (p.online !== undefined && typeof p.online !== 'boolean') fail(`${at}.online`, 'must be true or false');
   if (p.loop !== undefined && typeof p.loop !== 'boolean') fail(`${at}.loop`, 'must be true or false');
+  if (p.clockOffsetMs !== undefined && !isClockOffset(p.clockOffsetMs)) fail(`${at}.clockOffsetMs`, `is ${JSON.stringify(p.clockOffsetMs)}; ${OFFSET_HINT}`);
   if ((p.screen === undefined) === (p.frames === undefined)) fail(at, 'must have either "screen" or "frames" (not both)');
   let frames: FrameSpec[];
   if (p.screen !== undefined) {
@@ -169,6 +179,7 @@ function readPhone(raw: unknown, at: string, index: number, baseDir: string, fai
     settings: readSettings(p.settings, `${at}.settings`, { w: width, h: height }, fail),
     frames,
     loop: (p.loop as boolean | undefined) ?? true,
+    clockOffsetMs: p.clockOffsetMs as number | undefined,
   };
 }
 

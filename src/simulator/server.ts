@@ -10,6 +10,7 @@ import { routesFor } from '../core/routes.js';
 import type { Behaviour } from './behaviour.js';
 import { createRequestHandler, type DispatchContext } from './dispatch.js';
 import type { FaultSpec } from './faults.js';
+import type { LabOptions } from './lab.js';
 import type { PhoneInfo } from './phone.js';
 import { resolveOptions, type SimulatorOptions } from './options.js';
 import { loadScenario } from './scenario.js';
@@ -43,16 +44,27 @@ export interface SimulatorHandle {
   readonly phones: PhoneInfo[];
   /** The behaviours in force now. */
   readonly behaviour: Behaviour;
+  /** The lab in force now (what `lab: true` stands for, spelt out), or undefined. */
+  readonly lab: LabOptions | undefined;
   /** Shows a new screen: PNG bytes, or `{width, height, fill, rects}`. */
   setScreen(device: string, screen: Uint8Array | DrawnScreenInput): void;
   fillRect(device: string, rect: RectFill): void;
+  /** Posts a message; without `time` the phone stamps it with its clock. Answers it as the wire carries it. */
   postNotification(post: NotificationPost): Notification;
   setSettings(device: string, settings: SettingsInput): void;
   setOnline(device: string, online: boolean): void;
   /** Replaces the faults in force; undefined clears them. */
   setFaults(faults: FaultSpec | undefined): void;
   setBehaviour(behaviour: Partial<Behaviour>): void;
-  /** Phones, messages, behaviour, faults, tokens and counters back to the scenario's start. */
+  /** Sets how far a phone's clock is off, in ms (within a day either way), until the next reset. */
+  setClockOffset(device: string, ms: number): void;
+  /** Freezes a phone: its pixel and settings requests are taken and never answered, until it thaws. */
+  freeze(device: string): void;
+  /** Thaws a phone: requests from now on are answered (those already held stay unanswered). */
+  thaw(device: string): void;
+  /** Replaces the lab until the next reset: `true` for LAB_PRESET, undefined or false for none. */
+  setLab(lab: boolean | LabOptions | undefined): void;
+  /** Phones (thawed, clocks as at the start), messages, behaviour, faults, lab, tokens and counters back to the start. */
   reset(): void;
   /** Every token handed out so far stops working. */
   expireTokens(): void;
@@ -60,7 +72,7 @@ export interface SimulatorHandle {
   stats(): SimulatorStats;
   /** The screen a phone shows now, as PNG bytes. */
   screenshot(device: string): Buffer;
-  /** Stops listening, drops every connection (idle keep-alive ones too), aborts uploads in progress. */
+  /** Stops listening, drops every connection (idle keep-alive ones and held requests too), aborts uploads in progress. */
   close(): Promise<void>;
 }
 
@@ -72,7 +84,7 @@ export interface SimulatorHandle {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
   const opts = resolveOptions(options);
   const scenario = loadScenario(opts.scenario ?? DEFAULT_SCENARIO, opts.scenarioDir);
-  const state = new SimulatorState(scenario, opts.behaviour, opts.faults, opts.now);
+  const state = new SimulatorState(scenario, { behaviour: opts.behaviour, faults: opts.faults, lab: opts.lab, clockOffsetMs: opts.clockOffsetMs }, opts.now);
   const routes = routesFor(opts.apiRoot);
   const ownStorage = opts.storage === undefined;
   const storageRoot = opts.storage === undefined ? await mkdtemp(path.join(tmpdir(), 'phonewright-sim-')) : path.resolve(opts.storage);
@@ -86,6 +98,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     adminKey: opts.adminKey,
     log: opts.log,
     timers: new Set(),
+    held: new Set(),
     upload: {
       realRoot,
       allowAbsolute: opts.allowAbsoluteUploads,
@@ -128,6 +141,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     get behaviour() {
       return { ...state.behaviour };
     },
+    get lab() {
+      return state.lab;
+    },
     setScreen: (device, screen) => state.setScreen(device, screen),
     fillRect: (device, rect) => state.fillRect(device, rect),
     postNotification: (post) => state.postNotification(post),
@@ -135,6 +151,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setOnline: (device, online) => state.setOnline(device, online),
     setFaults: (faults) => state.setFaults(faults),
     setBehaviour: (behaviour) => state.setBehaviour(behaviour),
+    setClockOffset: (device, ms) => state.setClockOffset(device, ms),
+    freeze: (device) => state.setFrozen(device, true),
+    thaw: (device) => state.setFrozen(device, false),
+    setLab: (lab) => state.setLab(lab),
     reset: () => state.reset(),
     expireTokens: () => state.tokens.clear(),
     stats: () => structuredClone(state.stats),
@@ -148,6 +168,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         for (const timer of ctx.timers) clearTimeout(timer);
         ctx.timers.clear();
         for (const abort of [...ctx.upload.active]) abort();
+        for (const res of [...ctx.held]) res.destroy();
+        ctx.held.clear();
         const done = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await done;

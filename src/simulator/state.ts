@@ -5,7 +5,8 @@ import type { Operation } from '../core/routes.js';
 import { checkBehaviour, DEFAULT_BEHAVIOUR, type Behaviour } from './behaviour.js';
 import { checkColor, checkObject, isInt, type Fail } from './check.js';
 import { checkFaults, FaultInjector, type FaultSpec } from './faults.js';
-import { NotificationStore } from './notification-store.js';
+import { checkLab, checkOffsetKeys, clockOffsets, isClockOffset, labLatency, OFFSET_HINT, type LabLatency, type LabOptions } from './lab.js';
+import { NotificationStore, wireTime, type StampingPhones } from './notification-store.js';
 import { Phone, type PhoneInfo } from './phone.js';
 import { readScreen } from './scenario.js';
 import type { DrawnScreenInput, Scenario, SettingsInput } from './scenario-types.js';
@@ -30,12 +31,26 @@ export interface RectFill {
   color: string;
 }
 
-/** A message to post; `time` defaults to the simulator's clock. */
+/**
+ * A message to post. Without `time`, the phone stamps it with its own clock (the simulator's plus the phone's
+ * offset); a `time` given is kept as it is, and places the message in the list too (to post history).
+ */
 export interface NotificationPost {
   device: string;
   app: string;
   text: string;
   time?: number;
+}
+
+/** What the options set from the start, and again on every reset. */
+export interface StartSettings {
+  /** The options' behaviour, over the scenario's. */
+  behaviour: Partial<Behaviour>;
+  faults: FaultSpec | undefined;
+  /** undefined: the scenario's lab; false: none. */
+  lab: LabOptions | false | undefined;
+  /** Phone id or name → clock offset in ms, over the lab's and the scenario's. */
+  clockOffsetMs: Record<string, number> | undefined;
 }
 
 const FAIL: Fail = (where, what) => {
@@ -57,33 +72,48 @@ export class SimulatorState {
   main: DeviceId;
   startMs = 0;
   stats: SimulatorStats = emptyStats();
+  /** The lab's latency in force; undefined without a lab, so the hot path pays one check. */
+  latency: LabLatency | undefined;
+  /** How many phones are frozen; 0 spares the hot path a phone lookup. */
+  frozenCount = 0;
+  #lab: LabOptions | undefined;
   #scenario: Scenario;
-  #behaviour: Partial<Behaviour>;
-  #faults: FaultSpec | undefined;
+  #start: StartSettings;
+  #clocks: StampingPhones = {
+    isOnline: (id) => this.phones.get(id)?.online ?? false,
+    offsetOf: (id) => this.phones.get(id)?.clockOffsetMs ?? 0,
+  };
 
-  /**
-   * @param behaviour the options' behaviour, over the scenario's
-   * @param faults faults in force from the start (and after every reset)
-   */
-  constructor(scenario: Scenario, behaviour: Partial<Behaviour>, faults: FaultSpec | undefined, now: () => number) {
+  /** @param start behaviour, faults, lab and clock offsets from the options, in force after every reset */
+  constructor(scenario: Scenario, start: StartSettings, now: () => number) {
+    const unknown = checkOffsetKeys(start.clockOffsetMs, scenario.phones, 'clockOffsetMs') ?? checkOffsetKeys(start.lab ? start.lab.clockOffsetMs : undefined, scenario.phones, 'lab.clockOffsetMs');
+    if (unknown !== undefined) throw new UsageError(unknown);
     this.#scenario = scenario;
-    this.#behaviour = behaviour;
-    this.#faults = faults;
+    this.#start = start;
     this.now = now;
     this.main = scenario.main;
     this.reset();
   }
 
+  /** The lab in force (what `lab: true` stands for, spelt out), or undefined. */
+  get lab(): LabOptions | undefined {
+    return this.#lab && structuredClone(this.#lab);
+  }
+
   /** Phones, messages, behaviour, faults, tokens and counters back to the scenario's start; the clock restarts. */
   reset(): void {
+    const { lab } = this.#start;
+    this.#useLab(lab === undefined ? this.#scenario.lab : lab || undefined);
+    const offsets = clockOffsets(this.#scenario.phones, this.#lab, this.#start.clockOffsetMs);
     this.phones.clear();
-    for (const spec of this.#scenario.phones) this.phones.set(spec.id, new Phone(spec));
+    this.#scenario.phones.forEach((spec, i) => this.phones.set(spec.id, new Phone(spec, offsets[i]!)));
+    this.frozenCount = 0;
     this.main = this.#scenario.main;
-    this.behaviour = { ...DEFAULT_BEHAVIOUR, ...this.#scenario.behaviour, ...this.#behaviour };
+    this.behaviour = { ...DEFAULT_BEHAVIOUR, ...this.#scenario.behaviour, ...this.#start.behaviour };
     this.startMs = this.now();
     this.notes.reset(this.#scenario.rules, this.startMs);
     this.tokens.clear();
-    this.faults.set(this.#faults);
+    this.faults.set(this.#start.faults);
     this.stats = emptyStats();
   }
 
@@ -99,7 +129,7 @@ export class SimulatorState {
 
   /** Delivers the scenario's messages that fell due by now. */
   catchUp(): void {
-    this.notes.catchUp(this.now(), this.behaviour.messagesHeld, (id) => this.phones.get(id)?.online ?? false);
+    this.notes.catchUp(this.now(), this.behaviour.messagesHeld, this.#clocks);
   }
 
   /** Every phone, the main one marked. */
@@ -139,7 +169,7 @@ export class SimulatorState {
     phone.fillRect({ x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: checkColor(r.color, 'rect.color', FAIL) });
   }
 
-  /** Posts a message as if the phone had received it. */
+  /** Posts a message as if the phone had received it; answers it as the wire carries it. */
   postNotification(post: NotificationPost): Notification {
     const p = checkObject(post, 'notification', ['device', 'app', 'text', 'time'], FAIL);
     const phone = this.#phone(String(p.device));
@@ -147,8 +177,54 @@ export class SimulatorState {
     if (typeof p.text !== 'string') FAIL('notification.text', 'must be the message text (a string)');
     if (p.time !== undefined && !isInt(p.time, 0, Number.MAX_SAFE_INTEGER)) FAIL('notification.time', 'must be milliseconds since the epoch');
     this.catchUp();
-    const note = { app: p.app as string, text: p.text as string, time: (p.time as number | undefined) ?? this.now(), id: phone.id };
-    return this.notes.post(note, this.behaviour.messagesHeld);
+    const given = p.time as number | undefined;
+    const now = this.now();
+    const note = { app: p.app as string, text: p.text as string, time: given ?? now + phone.clockOffsetMs, id: phone.id };
+    const posted = this.notes.post(note, given ?? now, this.behaviour.messagesHeld);
+    return { ...posted, time: wireTime(posted.time, this.behaviour.timeUnit) };
+  }
+
+  /**
+   * Sets how far a phone's clock is off, until the next reset: messages it receives from now on carry it.
+   * @param ms within a day either way
+   */
+  setClockOffset(device: string, ms: number): void {
+    const phone = this.#phone(device);
+    if (!isClockOffset(ms)) FAIL('offsetMs', `is ${JSON.stringify(ms)}; ${OFFSET_HINT}`);
+    // Messages due before the change were received with the old clock.
+    this.catchUp();
+    phone.clockOffsetMs = ms;
+  }
+
+  /** Freezes a phone (its pixel and settings requests are taken and never answered), or thaws it. */
+  setFrozen(device: string, frozen: boolean): void {
+    const phone = this.#phone(device);
+    if (phone.frozen === frozen) return;
+    phone.frozen = frozen;
+    this.frozenCount += frozen ? 1 : -1;
+  }
+
+  /** True when requests to this phone's own routes are to be held unanswered. */
+  isFrozen(device: string): boolean {
+    return this.phones.get(device)?.frozen ?? false;
+  }
+
+  /**
+   * Replaces the lab until the next reset (`true`: the preset; undefined, false or `{}`: none). Every phone's
+   * clock offset is worked out again from the options, the new lab and the scenario.
+   */
+  setLab(lab: boolean | LabOptions | undefined): void {
+    const checked = lab === undefined ? false : checkLab(lab, 'lab');
+    if (typeof checked === 'string') throw new UsageError(checked);
+    const unknown = checked ? checkOffsetKeys(checked.clockOffsetMs, this.#scenario.phones, 'lab.clockOffsetMs') : undefined;
+    if (unknown !== undefined) throw new UsageError(unknown);
+    this.catchUp();
+    this.#useLab(checked || undefined);
+    const offsets = clockOffsets(this.#scenario.phones, this.#lab, this.#start.clockOffsetMs);
+    this.#scenario.phones.forEach((spec, i) => {
+      const phone = this.phones.get(spec.id);
+      if (phone) phone.clockOffsetMs = offsets[i]!;
+    });
   }
 
   /** Changes some of a phone's display settings (wire names). */
@@ -184,6 +260,12 @@ export class SimulatorState {
   count(op: Operation): void {
     this.stats.total++;
     this.stats.operations[op]++;
+  }
+
+  #useLab(lab: LabOptions | undefined): void {
+    this.#lab = lab;
+    // A new generator and free screens: the lab's draws repeat from its seed.
+    this.latency = labLatency(lab);
   }
 
   #phone(device: string): Phone {

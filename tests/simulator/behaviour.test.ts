@@ -142,6 +142,17 @@ const CASES: Case[] = [
     byDefault: '1080*1920',
     switched: { w: 1080, h: 1920 },
   },
+  {
+    key: 'timeUnit',
+    value: 's',
+    observe: async (sim) => {
+      post(sim, A, 'timed', 1_999);
+      return ((await authed(sim, await login(sim), '/notifications?position=1&count=1')).json as { value: { time: number }[] }).value[0]!.time;
+    },
+    byDefault: T0 + 1_999,
+    // Whole seconds, rounded down.
+    switched: (T0 + 1_000) / 1_000,
+  },
 ];
 
 for (const c of CASES) {

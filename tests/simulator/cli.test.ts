@@ -126,6 +126,7 @@ test('every behaviour flag reaches the simulator', async () => {
     'file-url': 'relative',
     'hw-decode': 'string',
     resolution: 'object',
+    'time-unit': 's',
   };
   const { out, done, stop } = await start({ json: true, ...flags });
   const { url, adminKey } = JSON.parse(out.stdout[0]!);
@@ -142,9 +143,84 @@ test('every behaviour flag reaches the simulator', async () => {
     fileUrl: 'relative',
     hwDecode: 'string',
     resolution: 'object',
+    timeUnit: 's',
   });
   stop();
   await done;
+});
+
+test.describe('the lab flags', () => {
+  const PRESET_OFFSETS = { 'galaxy-s9': 300_000, 'pixel-7': -180_000, 'galaxy-tab-s7': 47_000, 'moto-g5': -90_000 };
+
+  test('--lab turns the preset on: printed with each phone\'s clock, and in --json', async () => {
+    const human = await start({ lab: true });
+    const text = human.out.stdout.join('\n');
+    expect(text).toMatch(/^ {2}lab: {7}latency pixel 2-8 ms, settings 20-60 ms, notifications 20-80 ms, login 50-150 ms, mainDevice 10-40 ms, upload 50-150 ms, download 5-20 ms; one screen read at a time per phone; seed 1$/m);
+    expect(text).toMatch(/device@1116106541\s+galaxy-s9\s+1080x1920\s+portrait\s+clock \+5m00s\s+\(main\)/);
+    expect(text).toMatch(/pixel-7 .*clock -3m00s$/m);
+    expect(text).toMatch(/galaxy-tab-s7 .*clock \+47s$/m);
+    expect(text).toMatch(/moto-g5 .*clock -1m30s$/m);
+    human.stop();
+    await human.done;
+    const json = await start({ lab: true, json: true });
+    const doc = JSON.parse(json.out.stdout[0]!) as { lab: { serialScreenReads: boolean }; phones: { name: string; clockOffsetMs: number }[] };
+    expect(doc.lab).toMatchObject({ serialScreenReads: true, latencyMs: { pixel: [2, 8] } });
+    expect(Object.fromEntries(doc.phones.map((p) => [p.name, p.clockOffsetMs]))).toEqual(PRESET_OFFSETS);
+    json.stop();
+    await json.done;
+  });
+
+  test('without --lab nothing changes: no lab line, no clock, "lab": false', async () => {
+    const human = await start({});
+    expect(human.out.stdout.join('\n')).not.toMatch(/lab:|clock/);
+    human.stop();
+    await human.done;
+    const json = await start({ json: true });
+    const doc = JSON.parse(json.out.stdout[0]!) as { lab: unknown; phones: { clockOffsetMs: number }[] };
+    expect(doc.lab).toBe(false);
+    expect(doc.phones.every((p) => p.clockOffsetMs === 0)).toBe(true);
+    json.stop();
+    await json.done;
+  });
+
+  test('--clock-offset sets a phone\'s clock by name or id, over the lab\'s; --time-unit s answers seconds', async () => {
+    const { out, done, stop } = await start({ json: true, lab: true, clockOffset: ['pixel-7=-1000', 'device@-230441652=+250'], 'time-unit': 's' });
+    const { url, adminKey, phones } = JSON.parse(out.stdout[0]!) as { url: string; adminKey: string; phones: { name: string; clockOffsetMs: number }[] };
+    expect(Object.fromEntries(phones.map((p) => [p.name, p.clockOffsetMs]))).toEqual({ ...PRESET_OFFSETS, 'pixel-7': -1_000, 'moto-g5': 250 });
+    const posted = await request(`${url}/_sim/notifications`, { method: 'POST', headers: { 'x-sim-admin-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify({ device: 'device@1174886816', app: 'a', text: 't', time: 1_539_833_828_999 }) });
+    expect(((await posted.body.json()) as { notification: { time: number } }).notification.time).toBe(1_539_833_828);
+    stop();
+    await done;
+  });
+
+  test('a clock offset alone prints the phone\'s clock', async () => {
+    const { out, done, stop } = await start({ clockOffset: ['galaxy-s9=1500'] });
+    expect(out.stdout.join('\n')).toMatch(/galaxy-s9 .*clock \+1500ms\s+\(main\)$/m);
+    expect(out.stdout.join('\n')).not.toMatch(/lab:/);
+    stop();
+    await done;
+  });
+
+  for (const [value, message] of [
+    ['pixel-7', /invalid --clock-offset "pixel-7": expected <phone id or name>=<ms>, whole milliseconds from -86400000 to 86400000; try: phonewright sim --clock-offset pixel-7=-180000/],
+    ['pixel-7=soon', /invalid --clock-offset "pixel-7=soon"/],
+    ['pixel-7=1.5', /invalid --clock-offset "pixel-7=1.5"/],
+    ['pixel-7=86400001', /invalid --clock-offset "pixel-7=86400001"/],
+    ['=5', /invalid --clock-offset "=5"/],
+    ['nokia=5', /clockOffsetMs names "nokia", which is not a phone here; write the id or name of one of the phones: device@1116106541 \(galaxy-s9\)/],
+  ] as const) {
+    test(`--clock-offset ${value} is refused with one line, before anything listens`, async () => {
+      await expect(runSim({ ...ARGS, clockOffset: [value] }, capture(), new AbortController().signal, {})).rejects.toMatchObject({ code: 'PW_USAGE', message: expect.stringMatching(message) });
+    });
+  }
+
+  test('through the CLI\'s entry: a bad --clock-offset exits 2 with one line on stderr and nothing on stdout', async () => {
+    const { main } = await import('../../src/cli/main.js');
+    const out = capture();
+    expect(await main(['sim', '--port', '0', '--clock-offset', 'pixel-7=soon'], out)).toBe(2);
+    expect(out.stdout).toEqual([]);
+    expect(out.stderr).toEqual([expect.stringMatching(/^phonewright: invalid --clock-offset "pixel-7=soon": .*try: phonewright sim --clock-offset pixel-7=-180000/)]);
+  });
 });
 
 test('--verbose logs requests on stderr with the token redacted', async () => {
@@ -201,6 +277,23 @@ test.describe('the command module', () => {
     expect(JSON.parse(out.stdout.join('\n'))).toMatchObject({ main: 'device@1116106541', phones: expect.any(Array) });
   });
 
+  test('--lab and --time-unit are parsed; --time-unit takes only ms or s; --no-lab is false', async () => {
+    await expect(parse(['sim', '--time-unit', 'us', '--print-scenario'])).rejects.toThrow(/Invalid values:[\s\S]*time-unit/);
+    const seen: SimArgs[] = [];
+    const y = yargs(['sim', '--no-lab', '--clock-offset', 'a=1', '--clock-offset', 'b=-2']).options(GLOBAL_OPTIONS).env(false).strict().exitProcess(false);
+    await y.command({ ...simCommand(capture()), handler: (args) => void seen.push(args) }).parseAsync();
+    expect(seen[0]).toMatchObject({ lab: false, clockOffset: ['a=1', 'b=-2'] });
+  });
+
+  test('the help has an example of --lab', async () => {
+    const y = yargs(['sim', '--help']).options(GLOBAL_OPTIONS).env(false).exitProcess(false).wrap(null);
+    const help = await new Promise<string>((resolve) => void y.command(simCommand(capture())).parse(['sim', '--help'], {}, (_err, _argv, output) => resolve(output)));
+    expect(help).toContain('--lab');
+    expect(help).toContain('--clock-offset');
+    expect(help).toMatch(/sim --lab --time-unit s\s+a server that behaves like a phone lab/);
+    expect(help).toContain('--lab: pixel reads 2-8 ms, one at a time per phone');
+  });
+
   test('a behaviour flag takes only its choices', async () => {
     await expect(parse(['sim', '--match', 'regex', '--print-scenario'])).rejects.toThrow(/Invalid values:[\s\S]*match/);
   });
@@ -210,7 +303,7 @@ test.describe('the command module', () => {
     const y = yargs([]);
     (mod.builder as (y: unknown) => unknown)(y);
     const keys = Object.keys((y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
-    for (const flag of ['login-failure', 'token-failure', 'token-lifetime', 'notification-order', 'position-indexes', 'match', 'position-past-end', 'messages-held', 'file-url', 'hw-decode', 'resolution', 'port', 'host', 'scenario', 'storage', 'allow-absolute-uploads', 'max-upload-bytes', 'admin-key']) {
+    for (const flag of ['login-failure', 'token-failure', 'token-lifetime', 'notification-order', 'position-indexes', 'match', 'position-past-end', 'messages-held', 'file-url', 'hw-decode', 'resolution', 'time-unit', 'lab', 'clock-offset', 'port', 'host', 'scenario', 'storage', 'allow-absolute-uploads', 'max-upload-bytes', 'admin-key']) {
       expect(keys, flag).toContain(flag);
     }
   });

@@ -10,7 +10,7 @@ const PHONE = { id: 'device@1', screen: { width: 10, height: 10 } };
 const INVALID: [string, unknown, string][] = [
   ['no phones', { phones: [] }, 'phones must be a non-empty list of phones'],
   ['not an object', [], 'the scenario must be a JSON object'],
-  ['an unknown top-level key', { phones: [PHONE], phone: [] }, 'phone is not a known key; write one of main, behaviour, phones, notifications'],
+  ['an unknown top-level key', { phones: [PHONE], phone: [] }, 'phone is not a known key; write one of main, behaviour, lab, phones, notifications'],
   ['a bad device id', { phones: [{ ...PHONE, id: 'phone-1' }] }, 'phones[0].id is "phone-1"; write device@<signed 32-bit integer>'],
   ['an id past 32 bits', { phones: [{ ...PHONE, id: 'device@4294967296' }] }, 'phones[0].id is "device@4294967296"'],
   ['two phones with one id', { phones: [PHONE, { ...PHONE, name: 'b' }] }, 'phones[1].id "device@1" is used by an earlier phone'],

@@ -1,8 +1,9 @@
 import type { CommandModule, Options } from 'yargs';
 import { DEFAULT_PASSWORD, DEFAULT_PORT, DEFAULT_USER } from '../../core/defaults.js';
+import { UsageError } from '../../core/errors.js';
 import { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, DEFAULT_HOST, DEFAULT_SCENARIO, startSimulator, type Behaviour, type BehaviourKey, type SimulatorHandle, type SimulatorOptions } from '../../simulator/index.js';
-import { ADMIN_KEY_HEADER, ADMIN_PREFIX } from '../../simulator/index.js';
-import { wholeNumber } from '../args.js';
+import { ADMIN_KEY_HEADER, ADMIN_PREFIX, MAX_CLOCK_OFFSET_MS, type LabOptions } from '../../simulator/index.js';
+import { list, wholeNumber } from '../args.js';
 import type { GlobalOptions } from '../options.js';
 import { processOutput, type Output } from '../output.js';
 
@@ -16,6 +17,8 @@ export interface SimArgs extends GlobalOptions {
   maxUploadBytes?: string | number;
   adminKey?: string;
   printScenario?: boolean;
+  lab?: boolean;
+  clockOffset?: string | string[];
   [flag: string]: unknown;
 }
 
@@ -30,6 +33,9 @@ const SIM_OPTIONS = {
   'max-upload-bytes': { type: 'string', describe: 'Largest upload accepted, in bytes [default 2 GiB]' },
   'admin-key': { type: 'string', describe: `Key of the admin API (header ${ADMIN_KEY_HEADER}) [default: random, printed]` },
   'print-scenario': { type: 'boolean', default: false, describe: 'Print the built-in scenario as JSON (to start one of your own) and exit' },
+  // No default: without the flag the scenario's "lab" decides; --no-lab turns it off.
+  lab: { type: 'boolean', describe: 'Behave like a phone lab: latency per operation, one phone\'s screen reads at a time, phone clocks minutes off' },
+  'clock-offset': { type: 'string', array: true, describe: 'A phone\'s clock offset, <phone id or name>=<ms> (repeatable), e.g. pixel-7=-180000' },
 } as const satisfies Record<string, Options>;
 
 /** `phonewright sim`: the embedded device-control simulator, serving until Ctrl-C. */
@@ -47,7 +53,12 @@ export function simCommand(output: Output = processOutput()): CommandModule<Glob
         .example('$0 sim', 'serves on http://127.0.0.1:8090 with sigma / 3D391497, so the vendor\'s curl examples work')
         .example('$0 sim --port 0 --json', 'any free port; prints {"url", "user", "adminKey", "phones", …}')
         .example('$0 sim --scenario lab.json --token-failure http401 --token-lifetime 60', 'your phones, and a stricter server')
-        .epilogue(`The admin API under ${ADMIN_PREFIX} (header ${ADMIN_KEY_HEADER}) sets screens, posts notifications, takes phones offline and injects faults. The password is printed only when it is the vendor's public default.`) as never;
+        .example('$0 sim --lab --time-unit s', 'a server that behaves like a phone lab, whose messages carry time in seconds')
+        .example('$0 sim --clock-offset pixel-7=-180000 --clock-offset moto-g5=47000', 'phone clocks 3 minutes behind and 47 seconds ahead')
+        .epilogue(
+          `--lab: pixel reads 2-8 ms, one at a time per phone; settings 20-60 ms; notifications 20-80 ms; login and uploads 50-150 ms; phone clocks +5 min, -3 min, +47 s, -90 s, … off (a scenario's "lab" key sets other figures). ` +
+            `The admin API under ${ADMIN_PREFIX} (header ${ADMIN_KEY_HEADER}) sets screens, posts notifications, takes phones offline, freezes them, sets their clocks and injects faults. The password is printed only when it is the vendor's public default.`,
+        ) as never;
     },
     handler: (args) => runSim(args, output),
   };
@@ -84,6 +95,8 @@ export async function runSim(args: SimArgs, output: Output, signal?: AbortSignal
     maxUploadBytes: args.maxUploadBytes === undefined ? undefined : wholeNumber('--max-upload-bytes', args.maxUploadBytes, 1, Number.MAX_SAFE_INTEGER),
     adminKey: args.adminKey,
     behaviour: behaviourFlags(args),
+    ...(args.lab === undefined ? {} : { lab: args.lab }),
+    ...clockOffsetFlags(args.clockOffset),
     verbose: args.verbose ? (line: string) => output.note(line) : undefined,
   };
   const sim = await startSimulator(options);
@@ -109,6 +122,25 @@ function behaviourFlags(args: SimArgs): Partial<Behaviour> {
   return out as Partial<Behaviour>;
 }
 
+const OFFSET_FLAG = /^(.+)=([+-]?\d{1,9})$/;
+
+/** Reads `--clock-offset <phone>=<ms>` (repeatable); the phone names are checked by the simulator. */
+function clockOffsetFlags(raw: unknown): Pick<SimulatorOptions, 'clockOffsetMs'> {
+  const given = list(raw);
+  if (given.length === 0) return {};
+  const offsets: Record<string, number> = {};
+  for (const text of given) {
+    const m = OFFSET_FLAG.exec(text);
+    if (!m || Math.abs(Number(m[2])) > MAX_CLOCK_OFFSET_MS) {
+      throw new UsageError(`invalid --clock-offset ${JSON.stringify(text.slice(0, 60))}: expected <phone id or name>=<ms>, whole milliseconds from -${MAX_CLOCK_OFFSET_MS} to ${MAX_CLOCK_OFFSET_MS}`, {
+        hint: 'phonewright sim --clock-offset pixel-7=-180000 (three minutes behind)',
+      });
+    }
+    offsets[m[1]!] = Number(m[2]);
+  }
+  return { clockOffsetMs: offsets };
+}
+
 function printStarted(sim: SimulatorHandle, output: Output, json: boolean, passwordSource: string | undefined): void {
   const shownPassword = passwordSource === undefined ? sim.password : `(as given ${passwordSource === '--password' ? 'with --password' : `in ${passwordSource}`})`;
   if (json) {
@@ -122,6 +154,7 @@ function printStarted(sim: SimulatorHandle, output: Output, json: boolean, passw
       storage: sim.storageRoot,
       mainDevice: sim.mainDevice,
       phones: sim.phones,
+      lab: sim.lab ?? false,
     });
     return;
   }
@@ -130,16 +163,36 @@ function printStarted(sim: SimulatorHandle, output: Output, json: boolean, passw
   output.line(`  password:  ${shownPassword}`);
   output.line(`  admin key: ${sim.adminKey}  (header ${ADMIN_KEY_HEADER}, routes under ${ADMIN_PREFIX})`);
   output.line(`  storage:   ${sim.storageRoot}`);
+  if (sim.lab) output.line(`  lab:       ${describeLab(sim.lab)}`);
   output.line('  phones:');
   const width = Math.max(...sim.phones.map((p) => p.id.length));
   for (const p of sim.phones) {
-    output.line(`    ${p.id.padEnd(width)}  ${p.name.padEnd(14)} ${`${p.width}x${p.height}`.padEnd(10)} ${p.orientation}${p.main ? '  (main)' : ''}`);
+    const clock = p.clockOffsetMs === 0 ? '' : `  clock ${formatOffset(p.clockOffsetMs)}`;
+    output.line(`    ${p.id.padEnd(width)}  ${p.name.padEnd(14)} ${`${p.width}x${p.height}`.padEnd(10)} ${p.orientation.padEnd(9)}${clock}${p.main ? '  (main)' : ''}`.trimEnd());
   }
   if (passwordSource === undefined && sim.user === DEFAULT_USER) {
     const auth = Buffer.from(`${sim.user}:${sim.password}`).toString('base64');
     output.line(`  try:       curl -H "Authorization: ${auth}" ${sim.url}${sim.apiRoot}/login`);
   }
   output.note('Serving until Ctrl-C.');
+}
+
+/** One line on the lab: latency per operation, serial screen reads, the seed. */
+function describeLab(lab: LabOptions): string {
+  const latency = Object.entries(lab.latencyMs ?? {}).map(([op, l]) => `${op} ${typeof l === 'number' ? l : `${l[0]}-${l[1]}`} ms`);
+  const parts = [latency.length > 0 ? `latency ${latency.join(', ')}` : 'no latency'];
+  if (lab.serialScreenReads) parts.push('one screen read at a time per phone');
+  if (lab.seed !== undefined) parts.push(`seed ${lab.seed}`);
+  return parts.join('; ');
+}
+
+/** A clock offset for people: +5m00s, -1m30s, +47s, +250ms. */
+function formatOffset(ms: number): string {
+  const sign = ms < 0 ? '-' : '+';
+  const abs = Math.abs(ms);
+  if (abs % 1000 !== 0) return `${sign}${abs}ms`;
+  const s = abs / 1000;
+  return s < 60 ? `${sign}${s}s` : `${sign}${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
 /** A signal aborted by the first SIGINT or SIGTERM; `dispose` lets go of both handlers. */
