@@ -30,7 +30,7 @@ export type PushSpec = Record<string, string | string[]>;
 export interface ConfigFile {
   servers: ServerFileEntry[];
   push: PushSpec;
-  simulator: { scenario?: string };
+  simulator: { scenario?: string; lab?: boolean };
   /** The folder paths in the file are relative to. */
   dir: string;
   /** Where it was read from, for messages. */
@@ -81,9 +81,10 @@ export function parseConfigFile(json: unknown, source: string, dir: string): Con
   if ('simulator' in top) {
     if (!isObject(top.simulator)) fail('simulator', 'expected an object such as {"scenario": "sim/lab.json"}');
     const sim = top.simulator as Record<string, unknown>;
-    unknownKeys(sim, ['scenario'], 'simulator', fail);
+    unknownKeys(sim, ['scenario', 'lab'], 'simulator', fail);
     if (sim.scenario !== undefined && (typeof sim.scenario !== 'string' || !sim.scenario)) fail('simulator.scenario', 'expected a file path');
-    simulator = sim.scenario ? { scenario: sim.scenario as string } : {};
+    if (sim.lab !== undefined && typeof sim.lab !== 'boolean') fail('simulator.lab', 'expected true (the lab preset: reads take milliseconds, phone clocks are off) or false');
+    simulator = { ...(sim.scenario ? { scenario: sim.scenario as string } : {}), ...(sim.lab !== undefined ? { lab: sim.lab as boolean } : {}) };
   }
   return { servers, push, simulator, dir, source };
 }

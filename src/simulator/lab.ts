@@ -14,9 +14,15 @@ export interface LabOptions {
   latencyMs?: Partial<Record<Operation, Latency>>;
   /**
    * One phone's pixel reads are served one at a time (a lab server grabs a frame per read): each read of a
-   * phone waits for the previous read of that phone to finish its latency. Reads of different phones overlap.
+   * phone waits for the previous read of that phone to finish its frame grab (`screenGrabMs`; without it,
+   * its whole latency). Reads of different phones overlap.
    */
   serialScreenReads?: boolean;
+  /**
+   * With `serialScreenReads`: the frame grab, the part of a pixel read that one phone serves one at a time.
+   * The pixel latency of `latencyMs` then comes on top, and overlaps with other reads (the round trip).
+   */
+  screenGrabMs?: Latency;
   /** Phone id or name → clock offset in ms, over the scenario's `clockOffsetMs`. */
   clockOffsetMs?: Record<string, number>;
   /**
@@ -34,17 +40,19 @@ export const MAX_CLOCK_OFFSET_MS = 86_400_000;
 export const MAX_LATENCY_MS = 600_000;
 
 const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download'];
-const KEYS = ['latencyMs', 'serialScreenReads', 'clockOffsetMs', 'clockOffsetCycleMs', 'seed'];
+const KEYS = ['latencyMs', 'serialScreenReads', 'screenGrabMs', 'clockOffsetMs', 'clockOffsetCycleMs', 'seed'];
 const MIN = 60_000;
 
 /**
- * `lab: true`. Figures seen on lab servers: a pixel read costs 2–8 ms (about 200 reads a second per phone,
- * one at a time, as the server grabs a frame per read); settings and notifications go through the phone's
- * agent (tens of ms); login and uploads touch the server's disk. Clocks are minutes and seconds off, both ways.
+ * `lab: true`. Figures of a phone lab: a pixel read takes 20–80 ms end to end, of which the frame grab
+ * (3–7 ms) is served one read at a time per phone, so a phone serves about 200 reads a second however many
+ * are asked at once; settings and notifications go through the phone's agent (tens of ms); login and
+ * uploads touch the server's disk. Clocks are minutes and seconds off, both ways.
  */
 export const LAB_PRESET: Readonly<LabOptions> = deepFreeze({
-  latencyMs: { pixel: [2, 8], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20] },
+  latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20] },
   serialScreenReads: true,
+  screenGrabMs: [3, 7],
   clockOffsetCycleMs: [5 * MIN, -3 * MIN, 47_000, -90_000, 10 * MIN, -10 * MIN],
   seed: 1,
 });
@@ -72,6 +80,11 @@ export function checkLab(input: unknown, where: string): LabOptions | false | st
   if (o.serialScreenReads !== undefined) {
     if (typeof o.serialScreenReads !== 'boolean') return `${where}.serialScreenReads is ${JSON.stringify(o.serialScreenReads)}; write true or false`;
     out.serialScreenReads = o.serialScreenReads;
+  }
+  if (o.screenGrabMs !== undefined) {
+    const grab = checkLatencies({ pixel: o.screenGrabMs }, where);
+    if (typeof grab === 'string') return grab.replace(`${where}.pixel`, `${where}.screenGrabMs`);
+    out.screenGrabMs = grab.pixel!;
   }
   if (o.clockOffsetMs !== undefined) {
     const offsets = checkOffsets(o.clockOffsetMs, `${where}.clockOffsetMs`);
@@ -157,6 +170,7 @@ export function labLatency(lab: LabOptions | undefined): LabLatency | undefined 
 export class LabLatency {
   #ranges = new Map<Operation, readonly [number, number]>();
   #serial: boolean;
+  #grab: readonly [number, number] | undefined;
   #random: () => number;
   /**
    * Phone → the moment (performance.now()) its last scheduled screen read finishes. A read starts at
@@ -169,6 +183,8 @@ export class LabLatency {
       this.#ranges.set(op, typeof latency === 'number' ? [latency, latency] : latency);
     }
     this.#serial = lab.serialScreenReads ?? false;
+    const grab = lab.screenGrabMs;
+    this.#grab = grab === undefined ? undefined : typeof grab === 'number' ? [grab, grab] : grab;
     this.#random = seededRandom(lab.seed ?? 1);
   }
 
@@ -179,16 +195,22 @@ export class LabLatency {
    * @param now performance.now() at the request's arrival
    */
   delay(op: Operation, device: string | undefined, now: number): number {
-    const range = this.#ranges.get(op);
-    // Whole milliseconds, both ends included: what a timer can wait anyway.
-    const ms = range === undefined ? 0 : range[0] + Math.floor(this.#random() * (range[1] - range[0] + 1));
+    const ms = this.#draw(this.#ranges.get(op));
     if (op !== 'pixel' || !this.#serial || device === undefined) return ms;
+    // The phone's serial part: the frame grab when one is set (the round trip `ms` then comes on top and
+    // overlaps with other reads), else the whole read.
+    const serial = this.#grab ? this.#draw(this.#grab) : ms;
     const busy = this.#busyUntil.get(device);
-    const end = (busy !== undefined && busy > now ? busy : now) + ms;
+    const end = (busy !== undefined && busy > now ? busy : now) + serial;
     // Device ids come from request paths: forget phones that are free again before a client's made-up ids pile up.
     if (busy === undefined && this.#busyUntil.size >= MAX_TRACKED) for (const [id, until] of this.#busyUntil) if (until <= now) this.#busyUntil.delete(id);
     this.#busyUntil.set(device, end);
-    return end - now;
+    return end - now + (this.#grab ? ms : 0);
+  }
+
+  /** A latency drawn from a range: whole milliseconds, both ends included (what a timer can wait anyway). */
+  #draw(range: readonly [number, number] | undefined): number {
+    return range === undefined ? 0 : range[0] + Math.floor(this.#random() * (range[1] - range[0] + 1));
   }
 }
 

@@ -155,7 +155,7 @@ test.describe('the lab flags', () => {
   test('--lab turns the preset on: printed with each phone\'s clock, and in --json', async () => {
     const human = await start({ lab: true });
     const text = human.out.stdout.join('\n');
-    expect(text).toMatch(/^ {2}lab: {7}latency pixel 2-8 ms, settings 20-60 ms, notifications 20-80 ms, login 50-150 ms, mainDevice 10-40 ms, upload 50-150 ms, download 5-20 ms; one screen read at a time per phone; seed 1$/m);
+    expect(text).toMatch(/^ {2}lab: {7}latency pixel 20-80 ms, settings 20-60 ms, notifications 20-80 ms, login 50-150 ms, mainDevice 10-40 ms, upload 50-150 ms, download 5-20 ms; frame grabs of 3-7 ms one at a time per phone; seed 1$/m);
     expect(text).toMatch(/device@1116106541\s+galaxy-s9\s+1080x1920\s+portrait\s+clock \+5m00s\s+\(main\)/);
     expect(text).toMatch(/pixel-7 .*clock -3m00s$/m);
     expect(text).toMatch(/galaxy-tab-s7 .*clock \+47s$/m);
@@ -164,7 +164,7 @@ test.describe('the lab flags', () => {
     await human.done;
     const json = await start({ lab: true, json: true });
     const doc = JSON.parse(json.out.stdout[0]!) as { lab: { serialScreenReads: boolean }; phones: { name: string; clockOffsetMs: number }[] };
-    expect(doc.lab).toMatchObject({ serialScreenReads: true, latencyMs: { pixel: [2, 8] } });
+    expect(doc.lab).toMatchObject({ serialScreenReads: true, screenGrabMs: [3, 7], latencyMs: { pixel: [20, 80] } });
     expect(Object.fromEntries(doc.phones.map((p) => [p.name, p.clockOffsetMs]))).toEqual(PRESET_OFFSETS);
     json.stop();
     await json.done;

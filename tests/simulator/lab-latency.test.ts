@@ -114,6 +114,15 @@ test.describe('the lab\'s bookkeeping (no clock: each call says when it is)', ()
     expect(lab.delay('mainDevice', undefined, 0)).toBe(0);
   });
 
+  test('with a frame grab, only the grab is serial: the round trip comes on top and overlaps', () => {
+    const lab = new LabLatency({ latencyMs: { pixel: 50 }, serialScreenReads: true, screenGrabMs: 5 });
+    // Three reads at once: grabs end at 5, 10, 15; each answer leaves 50 ms after its grab.
+    expect([0, 0, 0].map(() => lab.delay('pixel', A, 0))).toEqual([55, 60, 65]);
+    // 200 reads at once end 5 ms apart: the phone serves 200 a second, however long each round trip is.
+    const many = Array.from({ length: 200 }, () => lab.delay('pixel', B, 0));
+    expect(many.at(-1)! - many[0]!).toBe(199 * 5);
+  });
+
   test('without serial reads every read waits its own latency', () => {
     const lab = new LabLatency({ latencyMs: { pixel: 10 } });
     expect([0, 0, 0].map(() => lab.delay('pixel', A, 0))).toEqual([10, 10, 10]);

@@ -126,8 +126,9 @@ test.describe('how a lab is given', () => {
 
   test('LAB_PRESET holds the documented figures', () => {
     expect(LAB_PRESET).toEqual({
-      latencyMs: { pixel: [2, 8], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20] },
+      latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20] },
       serialScreenReads: true,
+      screenGrabMs: [3, 7],
       clockOffsetCycleMs: [300_000, -180_000, 47_000, -90_000, 600_000, -600_000],
       seed: 1,
     });
@@ -211,7 +212,7 @@ test.describe('scenario validation', () => {
     ['a clock offset that is a fraction', { phones: [phone(A, 'a', { clockOffsetMs: 1.5 })] }, 'phones[0].clockOffsetMs is 1.5; write the clock offset in milliseconds, an integer from -86400000 to 86400000'],
     ['a clock offset past a day', { phones: [phone(A, 'a', { clockOffsetMs: 86_400_001 })] }, 'phones[0].clockOffsetMs is 86400001'],
     ['a lab that is a word', { phones: ok, lab: 'yes' }, 'lab is "yes"; write true (the lab preset), false, or an object'],
-    ['an unknown lab key', { phones: ok, lab: { latency: 5 } }, 'lab.latency is not a lab setting; write one of latencyMs, serialScreenReads, clockOffsetMs, clockOffsetCycleMs, seed'],
+    ['an unknown lab key', { phones: ok, lab: { latency: 5 } }, 'lab.latency is not a lab setting; write one of latencyMs, serialScreenReads, screenGrabMs, clockOffsetMs, clockOffsetCycleMs, seed'],
     ['an unknown operation', { phones: ok, lab: { latencyMs: { screenshot: 5 } } }, 'lab.latencyMs.screenshot is not an operation'],
     ['a range upside down', { phones: ok, lab: { latencyMs: { pixel: [8, 2] } } }, 'lab.latencyMs.pixel is [8,2]; write whole milliseconds from 0 to 600000, or a range [min, max] with min ≤ max'],
     ['a negative latency', { phones: ok, lab: { latencyMs: { settings: -1 } } }, 'lab.latencyMs.settings is -1'],

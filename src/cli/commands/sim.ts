@@ -179,9 +179,10 @@ function printStarted(sim: SimulatorHandle, output: Output, json: boolean, passw
 
 /** One line on the lab: latency per operation, serial screen reads, the seed. */
 function describeLab(lab: LabOptions): string {
-  const latency = Object.entries(lab.latencyMs ?? {}).map(([op, l]) => `${op} ${typeof l === 'number' ? l : `${l[0]}-${l[1]}`} ms`);
+  const ms = (l: number | readonly [number, number]) => `${typeof l === 'number' ? l : `${l[0]}-${l[1]}`} ms`;
+  const latency = Object.entries(lab.latencyMs ?? {}).map(([op, l]) => `${op} ${ms(l)}`);
   const parts = [latency.length > 0 ? `latency ${latency.join(', ')}` : 'no latency'];
-  if (lab.serialScreenReads) parts.push('one screen read at a time per phone');
+  if (lab.serialScreenReads) parts.push(lab.screenGrabMs === undefined ? 'one screen read at a time per phone' : `frame grabs of ${ms(lab.screenGrabMs)} one at a time per phone`);
   if (lab.seed !== undefined) parts.push(`seed ${lab.seed}`);
   return parts.join('; ');
 }
