@@ -34,5 +34,5 @@ export type { ConfigFile, DeviceSpec, PushSpec } from './config/schema.js';
 
 export { compareImages, decodePng, encodePng, sampleRegion, type CompareOptions, type Image, type Mismatch, type Rect } from './image/index.js';
 
-export { DEFAULT_SCENARIO, loadScenario, startSimulator } from './simulator/index.js';
-export type { Behaviour, FaultSpec, ScenarioInput, SimulatorHandle, SimulatorOptions } from './simulator/index.js';
+export { DEFAULT_SCENARIO, LAB_PRESET, loadScenario, startSimulator } from './simulator/index.js';
+export type { Behaviour, FaultSpec, LabOptions, ScenarioInput, SimulatorHandle, SimulatorOptions } from './simulator/index.js';

@@ -1,8 +1,6 @@
 // The waiters' load: phones as the device matrix has them (a client and a notification feed each), several
-// waiters per phone, each arming a wait, posting the message it waits for, then reading a pixel, over and over.
-import { DeviceClient } from '../../src/client/index.js';
-import { NotificationFeed } from '../../src/client/feed.js';
-import type { Notification } from '../../src/core/notifications.js';
+// waiters per phone, each arming a wait, posting (once it is armed) the message it waits for, then reading a pixel, over and over.
+import { Deadline, DeviceClient, NotificationFeed, waitForMessage } from '../../src/client/index.js';
 import { SimulatorAdmin } from '../../fixtures/simulator.js';
 
 export interface WaiterLoad {
@@ -45,30 +43,34 @@ export async function runWaiters(load: WaiterLoad): Promise<WaiterFigures> {
     const feed = new NotificationFeed(client);
     const counts = new Map<string, number>();
     const tally = feed.subscribe(
-      (messages) => messages.forEach((m) => counts.set(m.text, (counts.get(m.text) ?? 0) + 1)),
-      (error) => figures.errors.push(`the feed of ${id} failed: ${(error as Error).message}`),
+      {
+        deliver: (messages) => messages.forEach((m) => counts.set(m.text, (counts.get(m.text) ?? 0) + 1)),
+        fail: (error) => figures.errors.push(`the feed of ${id} failed: ${(error as Error).message}`),
+      },
+      Deadline.in(Infinity),
     );
     return { id, client, feed, counts, tally };
   });
-  await Promise.all(phones.map((p) => p.tally.ready));
+  await Promise.all(phones.map((p) => p.tally.armed));
 
   const waiter = async (phone: (typeof phones)[number], n: number) => {
     for (let i = 0; performance.now() < load.until; i++) {
       const text = `soak ${phone.id} waiter ${n} message ${i}`;
-      const arrived = waitFor(phone.feed, (m) => m.id === phone.id && m.text === text, load.lostAfterMs);
+      const deadline = Deadline.in(load.lostAfterMs);
+      const wait = waitForMessage(phone.feed, (m) => m.id === phone.id && m.text === text, deadline);
+      // As the app under test would, once the waiter is armed (as the fixtures' acts wait for it).
+      await wait.armed;
       const sent = performance.now();
-      // As the app under test would.
       await admin.postNotification(phone.id, 'com.example.soak', text);
       posted.push(text);
       figures.posted++;
-      try {
-        await arrived;
+      const outcome = await wait.outcome;
+      deadline.dispose();
+      if (outcome.found) {
         figures.seen++;
         figures.latencies.push(performance.now() - sent);
-      } catch (error) {
-        if (error instanceof Lost) figures.lost.push(text);
-        else figures.errors.push((error as Error).message);
-      }
+      } else if (outcome.error !== undefined) figures.errors.push((outcome.error as Error).message);
+      else figures.lost.push(text);
       await phone.client.pixel(phone.id, i % 64, n % 48);
       figures.pixelReads++;
     }
@@ -76,7 +78,13 @@ export async function runWaiters(load: WaiterLoad): Promise<WaiterFigures> {
   try {
     await Promise.all(phones.flatMap((p) => Array.from({ length: load.waitersPerPhone }, (_, n) => waiter(p, n))));
     // One more poll of every feed, so a message posted at the very end has reached the tallies.
-    await Promise.all(phones.map((p) => p.feed.subscribe(() => {}, () => {}).ready));
+    await Promise.all(
+      phones.map(async (p) => {
+        const last = p.feed.subscribe({ deliver: () => {}, fail: () => {} }, Deadline.in(load.lostAfterMs));
+        await last.armed;
+        last.close();
+      }),
+    );
   } finally {
     for (const p of phones) {
       p.tally.close();
@@ -91,28 +99,4 @@ export async function runWaiters(load: WaiterLoad): Promise<WaiterFigures> {
     }
   }
   return figures;
-}
-
-class Lost extends Error {}
-
-/** Resolves when the feed hands over a message that `matches`; armed at once, like the fixtures' waiter. */
-function waitFor(feed: NotificationFeed, matches: (m: Notification) => boolean, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      subscription.close();
-      reject(new Lost());
-    }, timeoutMs);
-    const subscription = feed.subscribe(
-      (messages) => {
-        if (!messages.some(matches)) return;
-        clearTimeout(timer);
-        subscription.close();
-        resolve();
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

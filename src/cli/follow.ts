@@ -1,5 +1,4 @@
-import type { DeviceClient } from '../client/index.js';
-import { NotificationFeed } from '../client/feed.js';
+import { Deadline, NotificationFeed, type DeviceClient } from '../client/index.js';
 import type { Notification } from '../core/notifications.js';
 
 /** How often `notifications --follow` asks for new messages: quick enough to feel live, light on the server. */
@@ -27,12 +26,15 @@ export async function followNotifications(client: Pick<DeviceClient, 'notificati
   const feed = new NotificationFeed(client, { interval: FOLLOW_POLL_MS });
   let fail!: (error: unknown) => void;
   const failed = new Promise<never>((_, reject) => (fail = reject));
-  const subscription = feed.subscribe((messages) => messages.filter(options.accept).forEach(options.onMessage), (error) => fail(error));
+  // No end but Ctrl-C: the feed's reads are cut when it aborts.
+  const deadline = Deadline.in(Infinity, signal);
+  const subscription = feed.subscribe({ deliver: (messages) => messages.filter(options.accept).forEach(options.onMessage), fail: (error) => fail(error) }, deadline);
   const stopped = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   try {
-    await Promise.race([subscription.ready.then(options.onArmed), failed, stopped]);
+    await Promise.race([subscription.armed.then(() => subscription.isArmed && options.onArmed()), failed, stopped]);
     await Promise.race([failed, stopped]);
   } finally {
     subscription.close();
+    deadline.dispose();
   }
 }

@@ -1,21 +1,19 @@
 import { formatColor } from '../core/color.js';
 import type { DeviceId } from '../core/device-id.js';
 import { AuthError, ProtocolError, ServiceError } from '../core/errors.js';
-import type { Pixel } from './client.js';
-import { RetryableReply, type Reply } from './transport.js';
+import type { Rgb } from '../core/color.js';
+import type { Reply } from './transport.js';
+
+/** A pixel's colour as the server gives it, `rgb` printed as `0xrrggbb`. */
+export interface Pixel extends Rgb {
+  rgb: string;
+}
 
 /** An answer's envelope, read strictly: `status` true, false or null, and the whole body. */
 export type Envelope =
   | { status: true; body: Record<string, unknown> }
   | { status: false; body: Record<string, unknown> }
   | { status: null; body: Record<string, unknown>; message: string };
-
-/** The server rejected the token (any of the field notes' shapes): the client logs in again, once. */
-export class TokenRejected extends AuthError {
-  constructor(user: string, message: string) {
-    super(user, message, { hint: 'check that the user may use the API, or that the server has not been restarted mid-run' });
-  }
-}
 
 /** What the client needs to know to decode: who it is, and how to describe and clean text. */
 export interface DecodeContext {
@@ -31,21 +29,23 @@ const EXCERPT = 160;
 const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /**
- * Reads an answer into an envelope. Transient answers (429, 5xx, a body that is not JSON) throw
- * {@link RetryableReply}; a 401 throws {@link TokenRejected}; anything else off the interface a {@link ProtocolError}.
+ * Reads an answer into an envelope, or throws the typed error it amounts to: a rejected token (HTTP 401, or
+ * `{"status": null}` with a message about the token) an AuthError `token-rejected`; a 429 or 5xx a
+ * ServiceError `busy`; a body that is not JSON a ProtocolError `not-json`; anything else off the interface a
+ * ProtocolError `off-interface`. The resilience policy decides what to do with each.
  * @param reply the answer
  * @param ctx the operation and request, for messages
  * @param statusOptional true for `devices/main`, whose documented answer has no `status` key
  */
 export function readEnvelope(reply: Reply, ctx: DecodeContext, statusOptional = false): Envelope {
-  if (reply.status === 401) throw new TokenRejected(ctx.user, `${ctx.operation}: the server answered HTTP 401 to ${ctx.request}`);
+  if (reply.status === 401) throw tokenRejected(ctx, `the server answered HTTP 401 to ${ctx.request}`);
   if (TRANSIENT_STATUSES.has(reply.status)) {
-    throw new RetryableReply(
-      new ServiceError(ctx.operation, `${ctx.operation}: the server answered HTTP ${reply.status} to ${ctx.request}${excerptOf(reply.text, ctx)}`, {
-        hint: 'the server is overloaded or failing; try again later',
-      }),
-      reply.retryAfter,
-    );
+    const seconds = reply.retryAfter === undefined ? Number.NaN : Number(reply.retryAfter);
+    throw new ServiceError(ctx.operation, `${ctx.operation}: the server answered HTTP ${reply.status} to ${ctx.request}${excerptOf(reply.text, ctx)}`, {
+      reason: 'busy',
+      retryAfterMs: Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined,
+      hint: 'the server is overloaded or failing; try again later',
+    });
   }
   if (reply.status === 404) {
     throw new ProtocolError(ctx.operation, `${ctx.operation}: the server has no such route (HTTP 404): ${ctx.request}`, {
@@ -59,9 +59,7 @@ export function readEnvelope(reply: Reply, ctx: DecodeContext, statusOptional = 
   try {
     json = JSON.parse(reply.text);
   } catch {
-    throw new RetryableReply(
-      new ProtocolError(ctx.operation, `${ctx.operation}: the answer is not JSON: ${ctx.request}${excerptOf(reply.text, ctx) || ' (empty body)'}`),
-    );
+    throw new ProtocolError(ctx.operation, `${ctx.operation}: the answer is not JSON: ${ctx.request}${excerptOf(reply.text, ctx) || ' (empty body)'}`, { reason: 'not-json' });
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
     throw malformed(ctx, 'the answer is not a JSON object', reply.text);
@@ -71,7 +69,10 @@ export function readEnvelope(reply: Reply, ctx: DecodeContext, statusOptional = 
   if (body.status === false) return { status: false, body };
   if (body.status === null) {
     const v = body.value;
-    return { status: null, body, message: typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) };
+    const message = typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v);
+    // The interface publishes no error codes; every server variant of the field notes names the token.
+    if (/token/i.test(message)) throw tokenRejected(ctx, `the server refused the token ("${ctx.clean(message)}")`);
+    return { status: null, body, message };
   }
   if (statusOptional && !('status' in body)) return { status: true, body };
   throw malformed(ctx, 'status' in body ? `"status" is ${JSON.stringify(body.status)}, not true, false or null` : 'the answer has no "status"', reply.text);
@@ -92,20 +93,32 @@ export function excerptOf(text: string, ctx: Pick<DecodeContext, 'clean'>): stri
   return ` — answered: ${JSON.stringify(cut)}`;
 }
 
-/** The error for an envelope whose status is not true. */
+/**
+ * The error for an envelope whose status is not true: `phone-missing` when the server's message says the
+ * phone is unknown or offline, `failed` for another message, `bare-false` for `{"status": false}` (a failed
+ * read, or a rejected token in one server variant: the client probes the token before it trusts it).
+ */
 export function failure(ctx: DecodeContext, env: Envelope, device?: DeviceId): ServiceError {
   if (env.status === null) {
     const said = ctx.clean(env.message);
     // The interface publishes no error codes; the simulator and the vendor's servers say "not found"/"offline".
     const missing = device !== undefined && /not found|offline|unknown|no such|disconnected/i.test(said);
     return new ServiceError(ctx.operation, `${ctx.operation} failed${device ? ` for ${device}` : ''}: the server said "${said || '(no message)'}" — ${ctx.request}`, {
+      reason: missing ? 'phone-missing' : 'failed',
       serverMessage: said,
-      deviceMissing: missing,
       ...(missing ? { hint: 'check the id (phonewright main-device) and that the phone is connected' } : {}),
     });
   }
   return new ServiceError(ctx.operation, `${ctx.operation} failed${device ? ` for ${device}` : ''}: the server answered {"status": false} — ${ctx.request}`, {
-    ambiguousFalse: true,
+    reason: 'bare-false',
+  });
+}
+
+/** A rejected token: the resilience policy logs in again. */
+export function tokenRejected(ctx: Pick<DecodeContext, 'operation' | 'user'>, what: string): AuthError {
+  return new AuthError(ctx.user, `${ctx.operation}: ${what}`, {
+    reason: 'token-rejected',
+    hint: 'check that the user may use the API, or that the server has not been restarted mid-run',
   });
 }
 

@@ -1,6 +1,9 @@
-import { isTransientFailure } from '../core/errors.js';
+import { TimeoutError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
-import type { DeviceClient } from './client.js';
+import { PhoneClocks } from '../core/phone-clock.js';
+import { Deadline, pause } from './deadline.js';
+import type { NotificationSource } from './pager.js';
+import { keepsPolling } from './resilience.js';
 import { NotificationWatcher } from './watch.js';
 
 export interface FeedOptions {
@@ -12,114 +15,182 @@ export interface FeedOptions {
   interval?: number;
   /** Messages per read. @default 100 */
   pageSize?: number;
-  /** The clock messages' `time` is compared with (the simulator's and the phones' are assumed in sync). */
+  /** This machine's clock, ms since the epoch. @default performance.timeOrigin + performance.now() */
   now?: () => number;
 }
 
-/** One listener's hold on the feed. */
+/** What a listener is told. */
+export interface FeedListener {
+  /** Messages that arrived after the listener's call, oldest first, in batches. */
+  deliver(messages: Notification[]): void;
+  /** The feed cannot read the list any more: a failure no further read can mend. */
+  fail(error: unknown): void;
+}
+
+/** One listener's hold on the feed, and what the feed did for it. */
 export interface Subscription {
-  /** Resolves once the listener is armed: every message arriving from now on will reach it. */
-  readonly ready: Promise<void>;
+  /** This machine's clock when it subscribed: the call moment its messages are judged against. */
+  readonly since: number;
+  /**
+   * Resolves once the listener is armed: a read that started after its call has been answered, so every
+   * message arriving from now on reaches it. Resolves too when the subscription closes unarmed; never rejects.
+   */
+  readonly armed: Promise<void>;
+  readonly isArmed: boolean;
+  /** Reads answered since it subscribed. */
+  readonly reads: number;
+  /** Reads started since it subscribed and not answered (failed, or still in flight when it closed). */
+  readonly unanswered: number;
+  /** The last failed read's error, cleared by an answered one. */
+  readonly lastError: unknown;
   /** Stops listening; the feed stops polling when nobody listens. */
   close(): void;
 }
 
-interface Listener {
-  since: number;
-  /** A poll that started after it joined has been delivered: what comes now arrived after the join. */
-  armed: boolean;
-  /** The first poll that starts after the listener joined; messages up to it are filtered by time. */
-  armedAt: number;
-  deliver: (messages: Notification[]) => void;
-  fail: (error: unknown) => void;
-  resolveReady: () => void;
+interface Listener extends Subscription {
+  sink: FeedListener;
+  deadline: Deadline;
+  isArmed: boolean;
+  reads: number;
+  unanswered: number;
+  lastError: unknown;
+  resolveArmed: () => void;
 }
 
 /**
- * Shares one notification watcher among every listener of one client: one poll loop however many waiters
- * a test arms, and none when nobody listens.
+ * Shares one notification watcher among every listener of one client: one poll loop however many waiters a
+ * test arms, and none when nobody listens.
  *
- * "Only messages that arrive after arming count": a poll that started before a listener joined (or the
- * first one after) may hold messages that arrived before or after the join; they count only if their `time`
- * is not before the moment the listener joined. Every later poll's messages arrived after it joined.
+ * Which messages reach a listener, without comparing a phone's `time` with this machine's clock (phones keep
+ * their own): what a read answered after the listener's first read that started after its call (its arming
+ * read) arrived after the call. What that arming read (or a read in flight at the call) found new may have
+ * arrived before the call or after it: it counts only when its phone certainly stamped it after the call
+ * moment, by that phone's clock as the feed learned it (see {@link PhoneClocks}); until a phone's clock is
+ * known, such a message counts as old. A message in the list at the previous read never counts.
  */
 export class NotificationFeed {
+  /** Each phone's clock, learned from the arrivals every poll sees. */
+  readonly clocks = new PhoneClocks();
   #watcher: NotificationWatcher;
-  #client: Pick<DeviceClient, 'notifications'>;
-  #options: Required<Omit<FeedOptions, 'now'>> & { now: () => number };
+  #options: Required<FeedOptions>;
   #listeners = new Set<Listener>();
-  #generation = 0;
   #running = false;
-  #timer: NodeJS.Timeout | undefined;
-  #wake: (() => void) | undefined;
+  #polls = 0;
+  #lastReadStart: number | undefined;
+  /** Cuts the read in flight when the last listener leaves. */
+  #reading: AbortController | undefined;
+  #wake: AbortController | undefined;
 
-  constructor(client: Pick<DeviceClient, 'notifications'>, options: FeedOptions = {}) {
-    this.#client = client;
-    this.#options = { interval: options.interval ?? 150, pageSize: options.pageSize ?? 100, now: options.now ?? Date.now };
+  constructor(client: NotificationSource, options: FeedOptions = {}) {
+    this.#options = { interval: options.interval ?? 150, pageSize: options.pageSize ?? 100, now: options.now ?? (() => performance.timeOrigin + performance.now()) };
     this.#watcher = new NotificationWatcher(client, { pageSize: this.#options.pageSize });
   }
 
   /**
-   * Starts listening now.
-   * @param deliver told every new message, oldest first, in batches
-   * @param fail told when the feed cannot read the list (the error the client gave up with)
+   * Starts listening now. The feed reads on the listener's behalf until its deadline (a read in flight is cut
+   * there) or until it closes.
    */
-  subscribe(deliver: (messages: Notification[]) => void, fail: (error: unknown) => void): Subscription {
-    let resolveReady!: () => void;
-    const ready = new Promise<void>((r) => (resolveReady = r));
-    const listener: Listener = { since: this.#options.now(), armed: false, armedAt: this.#generation + 1, deliver, fail, resolveReady };
+  subscribe(sink: FeedListener, deadline: Deadline): Subscription {
+    let resolveArmed!: () => void;
+    const armed = new Promise<void>((r) => (resolveArmed = r));
+    const listener: Listener = {
+      since: this.#options.now(),
+      armed,
+      isArmed: false,
+      reads: 0,
+      unanswered: 0,
+      lastError: undefined,
+      sink,
+      deadline,
+      resolveArmed,
+      close: () => {
+        this.#listeners.delete(listener);
+        listener.resolveArmed();
+        // Nobody listens: a read in flight is of no use to anyone.
+        if (this.#listeners.size === 0) this.#reading?.abort();
+      },
+    };
     this.#listeners.add(listener);
     if (!this.#running) void this.#loop();
-    else this.#wake?.(); // poll now rather than after the pause: arming should be quick
-    return { ready, close: () => this.#listeners.delete(listener) };
+    else this.#wake?.abort(); // poll now rather than after the pause: arming should be quick
+    return listener;
+  }
+
+  /** Resolves once every listener subscribed so far is armed (or closed): acts wait for it. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#listeners].map((l) => l.armed));
   }
 
   async #loop(): Promise<void> {
     this.#running = true;
     try {
-      for (let failures = 0; this.#listeners.size > 0; ) {
-        const generation = ++this.#generation;
-        let fresh: Notification[] | undefined;
-        try {
-          fresh = await this.#watcher.poll();
-          failures = 0;
-        } catch (error) {
-          // A read that failed after the client's own retries may be a flaky server's bad luck: the next poll
-          // tries again. Two failed polls in a row, or a failure waiting cannot fix, end every listener's wait.
-          if (++failures >= 2 || !isTransientFailure(error)) {
-            for (const l of this.#listeners) l.fail(error);
-            this.#listeners.clear();
-            break;
-          }
+      while (this.#listeners.size > 0) {
+        const reading = [...this.#listeners];
+        // The read may take as long as the longest-waiting listener; it ends when nobody listens any more.
+        const left = Math.max(...reading.map((l) => l.deadline.at)) - performance.now();
+        if (left <= 0) {
+          // Every listener's time is up; each closes on its own timer in a moment.
+          await this.#pause();
+          continue;
         }
-        if (fresh) this.#deliver(generation, fresh);
+        const stop = (this.#reading = new AbortController());
+        const deadline = Deadline.in(left, stop.signal);
+        const baseline = !this.#watcher.baselined;
+        const start = this.#options.now();
+        let answered = false;
+        try {
+          const fresh = await this.#watcher.poll({ deadline });
+          this.#answered(fresh, { start, end: this.#options.now(), baseline });
+          answered = true;
+        } catch (error) {
+          if (stop.signal.aborted) break;
+          for (const l of reading) [l.unanswered, l.lastError] = [l.unanswered + 1, error];
+          // A failure no further read can mend ends every wait now; a passing one, or a read cut by the
+          // deadline, is read again, each listener ending at its own deadline.
+          if (!keepsPolling(error) && !(error instanceof TimeoutError && error.reason === 'deadline')) {
+            for (const l of [...this.#listeners]) l.sink.fail(error);
+            this.#listeners.clear();
+          }
+        } finally {
+          this.#reading = undefined;
+          deadline.dispose();
+        }
         if (this.#listeners.size === 0) break;
-        await new Promise<void>((resolve) => {
-          this.#wake = resolve;
-          this.#timer = setTimeout(resolve, this.#options.interval);
-        });
-        clearTimeout(this.#timer);
-        this.#wake = undefined;
+        // An unarmed listener (it joined during that read) gets its arming read at once; after a failed read,
+        // the next one waits the interval like any other (the client already spent its retries).
+        if (answered && [...this.#listeners].some((l) => !l.isArmed)) continue;
+        await this.#pause();
       }
     } finally {
       this.#running = false;
-      // Nobody listens: forget the baseline, so the next listener arms against the list as it is then.
-      if (this.#listeners.size === 0) this.#watcher = new NotificationWatcher(this.#client, { pageSize: this.#options.pageSize });
+      // Someone subscribed while the last read was being cut short: poll for them.
+      if (this.#listeners.size > 0) void this.#loop();
     }
   }
 
-  /** Hands a poll's new messages to the listeners. */
-  #deliver(generation: number, fresh: Notification[]): void {
+  /** The pause between polls, cut short by a listener that joins. */
+  async #pause(): Promise<void> {
+    const wake = (this.#wake = new AbortController());
+    const until = Deadline.in(Infinity, wake.signal);
+    await pause(this.#options.interval, until);
+    until.dispose();
+    this.#wake = undefined;
+  }
+
+  /** Hands an answered read's new messages to the listeners, and learns the phones' clocks from them. */
+  #answered(fresh: Notification[], read: { start: number; end: number; baseline: boolean }): void {
+    const poll = ++this.#polls;
+    // A baseline read found the whole list, not arrivals: nothing to learn from it.
+    if (!read.baseline && this.#lastReadStart !== undefined) for (const m of fresh) this.clocks.learn(m, this.#lastReadStart, read.end, poll);
+    this.#lastReadStart = read.start;
     for (const l of [...this.#listeners]) {
-      // Not armed yet (it joined while this poll was in flight, or this is the first poll after): the poll may
-      // hold messages from before the join and after it, which no later poll reports again; their times tell
-      // them apart.
-      const mine = l.armed ? fresh : fresh.filter((m) => m.time >= l.since);
-      if (generation >= l.armedAt && !l.armed) {
-        l.armed = true;
-        l.resolveReady();
+      [l.reads, l.lastError] = [l.reads + 1, undefined];
+      const mine = l.isArmed ? fresh : fresh.filter((m) => this.clocks.stampedAfter(m, l.since));
+      if (!l.isArmed && read.start >= l.since) {
+        l.isArmed = true;
+        l.resolveArmed();
       }
-      if (mine.length) l.deliver(mine);
+      if (mine.length) l.sink.deliver(mine);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { notificationKey, type Notification } from '../core/notifications.js';
-import type { CallOptions, DeviceClient } from './client.js';
+import type { CallOptions } from './client.js';
+import { readPages, type NotificationSource } from './pager.js';
 
 /** The order a server lists notifications in, as far as the watcher has learned it. */
 export type NotificationOrder = 'oldest-first' | 'newest-first' | 'unknown';
@@ -14,11 +15,6 @@ export interface WatcherOptions {
 
 /** Most keys remembered as seen; a phone holds 1,000 messages, a lab a few dozen phones. */
 const MAX_SEEN = 100_000;
-/**
- * Earlier windows a page read looks through for the last message read before it, when the list moved back
- * by more than the overlap between two reads: three quarters of a page each.
- */
-const MAX_STEPS_BACK = 4;
 /** A list longer than this many pages is not re-read whole to learn the order; the times decide. */
 const SMALL_LIST_PAGES = 2;
 
@@ -31,14 +27,15 @@ const SMALL_LIST_PAGES = 2;
  * off the front of the list).
  */
 export class NotificationWatcher {
-  #client: Pick<DeviceClient, 'notifications'>;
+  #client: NotificationSource;
   #page: number;
   #order: NotificationOrder = 'unknown';
   #seen = new Map<string, number>();
   /** The newest message seen: oldest-first, with its 1-based position; newest-first, the head (pos 1). */
   #anchor: { key: string; pos: number } | undefined;
+  #baselined = false;
 
-  constructor(client: Pick<DeviceClient, 'notifications'>, options: WatcherOptions = {}) {
+  constructor(client: NotificationSource, options: WatcherOptions = {}) {
     this.#client = client;
     this.#page = options.pageSize ?? 100;
   }
@@ -48,6 +45,14 @@ export class NotificationWatcher {
     return this.#order;
   }
 
+  /**
+   * True once a poll has read the list: from then on, what a poll returns arrived since the poll before it.
+   * The first poll returns the whole list (the baseline), whatever its age.
+   */
+  get baselined(): boolean {
+    return this.#baselined;
+  }
+
   /** Reads the current list as the baseline: only messages that arrive after this count as new. */
   async arm(options: CallOptions = {}): Promise<void> {
     await this.poll(options);
@@ -55,13 +60,16 @@ export class NotificationWatcher {
 
   /** The messages that arrived since the last poll (or since arming), oldest first. */
   async poll(options: CallOptions = {}): Promise<Notification[]> {
-    if (this.#order === 'newest-first' && this.#anchor) return this.#pollNewestFirst(this.#anchor, options);
-    if (this.#order === 'oldest-first' && this.#anchor) return this.#pollOldestFirst(this.#anchor, options);
-    return this.#pollUnknown(options);
+    let fresh: Notification[];
+    if (this.#order === 'newest-first' && this.#anchor) fresh = await this.#pollNewestFirst(this.#anchor, options);
+    else if (this.#order === 'oldest-first' && this.#anchor) fresh = await this.#pollOldestFirst(this.#anchor, options);
+    else fresh = await this.#pollUnknown(options);
+    this.#baselined = true;
+    return fresh;
   }
 
   async #pollUnknown(options: CallOptions): Promise<Notification[]> {
-    const list = await this.#readFrom(1, options, () => false);
+    const list = await readPages(this.#client, 1, { ...options, pageSize: this.#page });
     const fresh = this.#diff(list);
     const n = fresh.indexes.length;
     // Where new messages appear among old ones tells the order (the first read sees everything as new).
@@ -78,7 +86,7 @@ export class NotificationWatcher {
   async #pollNewestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
     // New messages are the prefix before the last head seen: read pages until the head shows up again. What
     // stands before it is new even when a copy of an older message (equal app, text and time) is among it.
-    const head = await this.#readFrom(1, options, (page) => page.some((m) => notificationKey(m) === anchor.key));
+    const head = await readPages(this.#client, 1, { ...options, pageSize: this.#page, enough: (page) => page.some((m) => notificationKey(m) === anchor.key) });
     const at = head.findIndex((m) => notificationKey(m) === anchor.key);
     const fresh = at >= 0 ? this.#markSeen(head.slice(0, at)) : this.#diff(head).items;
     if (head.length) this.#anchor = { key: notificationKey(head[0]!), pos: 1 };
@@ -92,17 +100,17 @@ export class NotificationWatcher {
     let tail: Notification[];
     let anchored = true;
     if (first[0] && notificationKey(first[0]) === anchor.key) {
-      tail = first.length === this.#page ? await this.#readFrom(anchor.pos, options, () => false, first) : first;
+      tail = first.length === this.#page ? await readPages(this.#client, anchor.pos, { ...options, pageSize: this.#page, first }) : first;
     } else {
       // Old messages fell off the front (or the list was cleared): look for the anchor just before.
       start = Math.max(1, anchor.pos - this.#page);
-      const around = await this.#readFrom(start, options, () => false);
+      const around = await readPages(this.#client, start, { ...options, pageSize: this.#page });
       let at = -1;
       for (let i = around.length - 1; i >= 0; i--) if (notificationKey(around[i]!) === anchor.key) { at = i; break; }
       anchored = at >= 0;
       if (at < 0 && start > 1) {
         start = 1;
-        tail = await this.#readFrom(1, options, () => false);
+        tail = await readPages(this.#client, 1, { ...options, pageSize: this.#page });
       } else {
         tail = at >= 0 ? around.slice(at) : around;
         start += Math.max(at, 0);
@@ -114,44 +122,6 @@ export class NotificationWatcher {
     if (tail.length) this.#anchor = { key: notificationKey(tail.at(-1)!), pos: start + tail.length - 1 };
     else if (start === 1) [this.#order, this.#anchor] = ['unknown', undefined]; // the list is empty: learn again
     return fresh;
-  }
-
-  /**
-   * Reads pages from `position` until a short page, or until `enough` says stop. The list moves between two
-   * reads (new messages come, old ones fall off the front), so a page read where the one before ended would
-   * skip what moved back over the gap: each page after the first starts a quarter page earlier and is aligned
-   * on the last message read before it. When the list moved back by more than that, the earlier windows are
-   * searched for that message, and the overlap grows to what the list moved.
-   * @param first the first page, when the caller has read it already
-   */
-  async #readFrom(position: number, options: CallOptions, enough: (page: Notification[]) => boolean, first?: Notification[]): Promise<Notification[]> {
-    let overlap = Math.floor(this.#page / 4);
-    const read = (pos: number) => this.#client.notifications({ position: pos, count: this.#page }, options);
-    let page = first ?? (await read(position));
-    const out = [...page];
-    for (let pos = position; page.length === this.#page && !enough(page); ) {
-      pos += this.#page - overlap;
-      page = await read(pos);
-      if (overlap === 0) {
-        out.push(...withoutOverlap(out, page));
-        continue;
-      }
-      const last = notificationKey(out.at(-1)!);
-      let at = indexNear(page, last, overlap - 1);
-      // Neither the last message read nor a repeat of what was read: old messages fell off faster than the
-      // overlap covers, and what follows the last message read now stands before this page. Look back for it.
-      for (let back = 1; at < 0 && back <= MAX_STEPS_BACK && pos > 1 && withoutOverlap(out, page).length === page.length; back++) {
-        const start = Math.max(1, pos - back * (this.#page - overlap));
-        const earlier = await read(start);
-        const found = indexNear(earlier, last, earlier.length - 1);
-        if (found < 0) continue;
-        // It stood `moved` places before where it was looked for: overlap that much from now on.
-        const moved = pos + overlap - 1 - (start + found);
-        [pos, page, at, overlap] = [start, earlier, found, Math.min(this.#page - 1, Math.max(overlap, moved + 1))];
-      }
-      out.push(...(at >= 0 ? page.slice(at + 1) : withoutOverlap(out, page)));
-    }
-    return out;
   }
 
   /** The messages of `list` not seen before (equal messages counted, not merged), and where they stand. */
@@ -184,41 +154,26 @@ export class NotificationWatcher {
   }
 
   #chronological(items: Notification[]): Notification[] {
-    if (this.#order === 'newest-first') return items.reverse();
-    // Order not learned yet (every message is new, e.g. armed on an empty list): the times are all there is.
-    // The sort is stable, so messages of the same millisecond keep the server's order.
-    if (this.#order === 'unknown') return items.sort((a, b) => a.time - b.time);
-    return items;
+    // Order not learned yet (every message is new, e.g. armed on an empty list): each phone's times tell it.
+    const order = this.#order === 'unknown' ? orderByTime(items) : this.#order;
+    return order === 'newest-first' ? items.reverse() : items;
   }
-}
-
-/** Where the message with `key` stands in `page`: of several copies, the one nearest `expected`; -1 when none. */
-function indexNear(page: Notification[], key: string, expected: number): number {
-  let at = -1;
-  page.forEach((m, i) => {
-    if (notificationKey(m) === key && (at < 0 || Math.abs(i - expected) < Math.abs(at - expected))) at = i;
-  });
-  return at;
-}
-
-/**
- * A page without its head where it repeats the tail of what was read before it. Messages that arrive
- * between two page reads of a newest-first list push it down, so the next page starts with the last ones
- * of the page before; counted twice, those old messages would pass for new ones.
- */
-function withoutOverlap(before: Notification[], page: Notification[]): Notification[] {
-  for (let shift = Math.min(before.length, page.length); shift > 0; shift--) {
-    const tail = before.length - shift;
-    let same = true;
-    for (let i = 0; i < shift && same; i++) same = notificationKey(before[tail + i]!) === notificationKey(page[i]!);
-    if (same) return page.slice(shift);
-  }
-  return page;
 }
 
 /** The order a long list is in, judged by its first and last times; unknown when they are equal. */
+/**
+ * The order of a list, told by its times; unknown when they do not say. Only one phone's times are compared
+ * with each other: phones stamp `time` with their own clocks, minutes apart in a lab, so the first message
+ * of a list may carry a later time than the last while the list is oldest first.
+ */
 function orderByTime(list: Notification[]): NotificationOrder {
-  const first = list[0]!.time;
-  const last = list.at(-1)!.time;
-  return first < last ? 'oldest-first' : first > last ? 'newest-first' : 'unknown';
+  const span = new Map<string, { first: number; last: number }>();
+  for (const m of list) {
+    const s = span.get(m.id);
+    if (s) s.last = m.time;
+    else span.set(m.id, { first: m.time, last: m.time });
+  }
+  let votes = 0;
+  for (const { first, last } of span.values()) votes += Math.sign(last - first);
+  return votes > 0 ? 'oldest-first' : votes < 0 ? 'newest-first' : 'unknown';
 }

@@ -62,43 +62,52 @@ export class ConfigError extends PhonewrightError {
   }
 }
 
-/** The service answered, and the answer was a failure (`status: null` or `false`). */
+/**
+ * Why the service's answer was a failure, finer than the code: what the resilience policy and the matrix read.
+ * - `failed`: `{"status": null, "value": "<message>"}`, or a failure with no more to tell
+ * - `bare-false`: a bare `{"status": false}` with no cause to name (for a pixel read: the phone is there and the
+ *   point on its screen; the client checked)
+ * - `phone-missing`: the server says the phone is unknown or offline
+ * - `outside-screen`: a pixel off the phone's screen
+ * - `busy`: HTTP 429 or 5xx, the server's passing trouble
+ */
+export type ServiceReason = 'failed' | 'bare-false' | 'phone-missing' | 'outside-screen' | 'busy';
+
+/** The service answered, and the answer was a failure (`status: null` or `false`, or a 429/5xx). */
 export class ServiceError extends PhonewrightError {
   declare readonly code: 'PW_SERVICE';
+  readonly reason: ServiceReason;
   /** The operation that failed, e.g. `pixel`, `settings`. */
   readonly operation: string;
   /** The server's own message, when it sent one. */
   readonly serverMessage: string | undefined;
-  /** The server said the phone is unknown or offline: an infrastructure failure, not a product one. */
-  readonly deviceMissing: boolean;
-  /**
-   * The answer was a bare `{"status": false}`: a failed read, or a rejected token in one server variant
-   * (field notes). The client probes the token before it trusts such an answer.
-   */
-  readonly ambiguousFalse: boolean;
-  /** A pixel read of a point off the phone's screen: asking again cannot succeed (assertions stop polling). */
-  readonly outsideScreen: boolean;
+  /** With `busy`: how long the server asked to wait (`Retry-After`), in ms. */
+  readonly retryAfterMs: number | undefined;
   constructor(
     operation: string,
     message: string,
-    details: ErrorDetails & { serverMessage?: string | undefined; deviceMissing?: boolean; ambiguousFalse?: boolean; outsideScreen?: boolean } = {},
+    details: ErrorDetails & { reason?: ServiceReason; serverMessage?: string | undefined; retryAfterMs?: number | undefined } = {},
   ) {
     super('PW_SERVICE', message, details);
     this.operation = operation;
+    this.reason = details.reason ?? 'failed';
     this.serverMessage = details.serverMessage;
-    this.deviceMissing = details.deviceMissing ?? false;
-    this.ambiguousFalse = details.ambiguousFalse ?? false;
-    this.outsideScreen = details.outsideScreen ?? false;
+    this.retryAfterMs = details.retryAfterMs;
   }
 }
+
+/** `not-json`: a body that is not JSON (a proxy's page, a cut-off answer); `off-interface`: anything else off the interface. */
+export type ProtocolReason = 'not-json' | 'off-interface';
 
 /** The service answered with something that is not the interface: not JSON, wrong types, no envelope. */
 export class ProtocolError extends PhonewrightError {
   declare readonly code: 'PW_PROTOCOL';
+  readonly reason: ProtocolReason;
   readonly operation: string;
-  constructor(operation: string, message: string, details?: ErrorDetails) {
+  constructor(operation: string, message: string, details: ErrorDetails & { reason?: ProtocolReason } = {}) {
     super('PW_PROTOCOL', message, details);
     this.operation = operation;
+    this.reason = details.reason ?? 'off-interface';
   }
 }
 
@@ -110,29 +119,48 @@ export class CheckFailedError extends PhonewrightError {
   }
 }
 
+/**
+ * `login-refused`: the credentials; `token-rejected`: the server refused a token (the client logs in again);
+ * `tokens-refused`: it refused a fresh token, or token after token: logging in again does not help.
+ */
+export type AuthReason = 'login-refused' | 'token-rejected' | 'tokens-refused';
+
 /** Login refused, or a token rejected even after logging in again. Names the user, never the password. */
 export class AuthError extends PhonewrightError {
   declare readonly code: 'PW_AUTH';
+  readonly reason: AuthReason;
   readonly user: string;
-  constructor(user: string, message: string, details?: ErrorDetails) {
+  constructor(user: string, message: string, details: ErrorDetails & { reason?: AuthReason } = {}) {
     super('PW_AUTH', message, details);
     this.user = user;
+    this.reason = details.reason ?? 'login-refused';
   }
 }
 
 /** The server could not be reached (refused, reset, DNS) after the retries allowed. */
 export class UnreachableError extends PhonewrightError {
   declare readonly code: 'PW_UNREACHABLE';
-  constructor(message: string, details?: ErrorDetails) {
+  /** The network's own code (`ECONNREFUSED`, `ECONNRESET`, undici's `UND_ERR_SOCKET`…), when there is one. */
+  readonly networkCode: string | undefined;
+  constructor(message: string, details: ErrorDetails & { networkCode?: string | undefined } = {}) {
     super('PW_UNREACHABLE', message, details);
+    this.networkCode = details.networkCode;
   }
 }
+
+/**
+ * `attempt`: one request got no answer within the per-attempt timeout; `deadline`: the caller's deadline (an
+ * assertion's timeout, a call's total budget) passed; `wait`: another wait ran out (a pool, a connection).
+ */
+export type TimeoutReason = 'attempt' | 'deadline' | 'wait';
 
 /** A call, or a wait, ran out of time. */
 export class TimeoutError extends PhonewrightError {
   declare readonly code: 'PW_TIMEOUT';
-  constructor(message: string, details?: ErrorDetails) {
+  readonly reason: TimeoutReason;
+  constructor(message: string, details: ErrorDetails & { reason?: TimeoutReason } = {}) {
     super('PW_TIMEOUT', message, details);
+    this.reason = details.reason ?? 'wait';
   }
 }
 
@@ -156,18 +184,7 @@ export function isPhonewrightError<C extends ErrorCode>(error: unknown, code?: C
 export function isInfrastructureError(error: unknown): boolean {
   if (!(error instanceof PhonewrightError)) return false;
   if (error.code === 'PW_AUTH' || error.code === 'PW_UNREACHABLE' || error.code === 'PW_TIMEOUT') return true;
-  return error instanceof ServiceError && error.deviceMissing;
-}
-
-/**
- * The server's passing trouble that outlasted the client's own retries: a dropped connection, a body that is
- * not JSON, a 5xx or another failure it answered. Worth one more read by a caller that reads many times (a
- * region, a notification feed, a test's reads); not a refused login, a phone gone, a point off the screen,
- * bad input, an abort, or a timeout (the client already waited its whole budget).
- */
-export function isTransientFailure(error: unknown): boolean {
-  if (isPhonewrightError(error, 'PW_UNREACHABLE') || isPhonewrightError(error, 'PW_PROTOCOL')) return true;
-  return error instanceof ServiceError && !error.deviceMissing && !error.outsideScreen;
+  return error instanceof ServiceError && error.reason === 'phone-missing';
 }
 
 /** The CLI exit code for an error: 1 service failure, 2 bad usage, 3 authentication, 4 unreachable. */

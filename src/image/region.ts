@@ -1,6 +1,6 @@
 import type { Rgb } from '../core/color.js';
 import type { DeviceId } from '../core/device-id.js';
-import { isTransientFailure, UsageError } from '../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { CallOptions, DeviceClient } from '../client/index.js';
 import type { Image } from './png.js';
 
@@ -21,17 +21,13 @@ export interface SampleOptions extends CallOptions {
   concurrency?: number;
 }
 
-/**
- * Reads of one pixel a sample makes, the client's own retries aside. A region is thousands of reads: at a
- * 17 % fault rate one read in ~7,000 outlasts the client's five attempts, and it alone would fail the sample.
- */
-const PIXEL_TRIES = 3;
-
 /** Largest region sampled: a region costs one service call per pixel. */
 export const MAX_REGION_PIXELS = 256 * 256;
 
 /**
- * Reads a rectangle of a phone's screen, one pixel per call, the calls issued concurrently.
+ * Reads a rectangle of a phone's screen, one pixel per call, the calls issued concurrently, each under the
+ * client's resilience policy and within the caller's deadline. The first read that fails for good fails the
+ * sample (an assertion samples again, as it reads again after any failed read).
  * @param client the logged-in client
  * @param device the phone
  * @param rect the region; at most {@link MAX_REGION_PIXELS} pixels
@@ -48,7 +44,7 @@ export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: 
     for (let i = next++; i < total && !failed; i = next++) {
       let px: Rgb;
       try {
-        px = await readPixel(client, device, rect.x + (i % width), rect.y + Math.floor(i / width), options);
+        px = await client.pixel(device, rect.x + (i % width), rect.y + Math.floor(i / width), options);
       } catch (error) {
         failed = true;
         throw error;
@@ -63,17 +59,6 @@ export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: 
   const lanes = Math.max(1, Math.min(options.concurrency ?? 32, total));
   await Promise.all(Array.from({ length: lanes }, worker));
   return { width, height, data };
-}
-
-/** One pixel of a sample, read again when the server failed it transiently even after the client's retries. */
-async function readPixel(client: Pick<DeviceClient, 'pixel'>, device: DeviceId, x: number, y: number, options: CallOptions): Promise<Rgb> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await client.pixel(device, x, y, options);
-    } catch (error) {
-      if (attempt >= PIXEL_TRIES || !isTransientFailure(error)) throw error;
-    }
-  }
 }
 
 /** Checks a rectangle given by a user: whole numbers, non-negative, not empty, not huge. */

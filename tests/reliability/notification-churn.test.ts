@@ -1,8 +1,7 @@
 // Notifications under churn, as the soak and the fault suite found them lost: a list at its cap whose front
-// falls off while it is read page by page, a waiter that joins while a poll is in flight, a read that fails
-// after the client's retries. Every message reaches every listener exactly once.
-import { NotificationFeed } from '../../src/client/feed.js';
-import { NotificationWatcher } from '../../src/client/watch.js';
+// falls off while it is read page by page, a waiter that joins while a poll is in flight, reads that fail
+// after the client's retries. Every message reaches every listener armed before it exactly once.
+import { Deadline, NotificationFeed, NotificationWatcher, waitForMessage } from '../../src/client/index.js';
 import type { Notification } from '../../src/core/notifications.js';
 import { inOrder, type FakeNotification } from '../helpers/fake-server.js';
 import { expect, test } from '../client/harness.js';
@@ -35,62 +34,69 @@ for (const perRead of [1, 3, 4]) {
   });
 }
 
-test('a listener that joins while a poll is in flight gets a message that poll brings back', async ({ serve, connect }) => {
+test('listeners that join while a poll is in flight: each gets every message after its arming read, none twice', async ({ serve, connect }) => {
   const server = await serve();
   server.post(arrive('before'));
+  const feed = new NotificationFeed(connect(server), { interval: 20 });
+  const early: Notification[] = [];
+  const one = feed.subscribe({ deliver: (m) => early.push(...m), fail: () => {} }, Deadline.in(10_000));
+  await one.armed;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  let first = true;
+  let holding = true;
   server.handle('notifications', async (_req, next) => {
-    // The first read waits until the second listener has joined and its message has arrived.
-    if (first) {
-      first = false;
+    // One read waits until the second listener has joined and a message has arrived.
+    if (holding) {
+      holding = false;
       await held;
     }
     return next();
   });
-  const feed = new NotificationFeed(connect(server), { interval: 20 });
-  const early: Notification[] = [];
-  const one = feed.subscribe((m) => early.push(...m), () => {});
   await server.waitFor('notifications');
   const late: Notification[] = [];
-  const two = feed.subscribe((m) => late.push(...m), () => {});
-  const message = { app: 'com.example.chat', text: 'code 482913', time: Date.now(), id: PHONE };
-  server.post(message);
+  const two = feed.subscribe({ deliver: (m) => late.push(...m), fail: () => {} }, Deadline.in(10_000));
+  const during = arrive('during the read the second joined in');
+  server.post(during);
   release();
-  await Promise.all([one.ready, two.ready]);
-  await feed.subscribe(() => {}, () => {}).ready; // one more poll: nothing comes twice
-  one.close();
-  two.close();
-  expect(late).toEqual([message]);
-  expect(early).toEqual([message]);
+  await two.armed;
+  const after = arrive('after both were armed');
+  server.post(after);
+  const last = feed.subscribe({ deliver: () => {}, fail: () => {} }, Deadline.in(10_000));
+  await last.armed; // one more read: nothing comes twice
+  for (const s of [one, two, last]) s.close();
+  expect(early).toEqual([during, after]);
+  // Found by a read that began before it joined, with the phone's clock not yet known: counted as old.
+  expect(late).toEqual([after]);
 });
 
-test('a feed read that fails after the client\'s retries is tried again before any waiter is failed', async ({ serve, connect }) => {
+test('a feed read that fails after the client\'s retries is read again; no waiter is failed for it', async ({ serve, connect }) => {
   const server = await serve();
   // Four resets: every attempt of the first read (the test client tries four times).
   server.handle('notifications', inOrder('reset', 'reset', 'reset', 'reset'));
   const feed = new NotificationFeed(connect(server), { interval: 10 });
   const failures: unknown[] = [];
   const got: Notification[] = [];
-  let failed!: () => void;
-  const failedOnce = new Promise<void>((resolve) => (failed = resolve));
-  const waiter = feed.subscribe((m) => got.push(...m), (e) => (failures.push(e), failed()));
-  await Promise.race([waiter.ready, failedOnce]);
-  expect(failures).toEqual([]);
+  const waiter = feed.subscribe({ deliver: (m) => got.push(...m), fail: (e) => failures.push(e) }, Deadline.in(10_000));
+  await waiter.armed;
+  expect(waiter.unanswered).toBe(1);
   const message = { app: 'com.example.chat', text: 'code 482913', time: Date.now(), id: PHONE };
   server.post(message);
-  await feed.subscribe(() => {}, () => {}).ready;
+  const last = feed.subscribe({ deliver: () => {}, fail: () => {} }, Deadline.in(10_000));
+  await last.armed;
+  last.close();
   waiter.close();
   expect(failures).toEqual([]);
   expect(got).toEqual([message]);
 });
 
-test('two feed reads failing in a row end the waits, with the client\'s error', async ({ serve, connect }) => {
+test('a list that keeps failing ends each wait at its own deadline, with the client\'s last error', async ({ serve, connect }) => {
   const server = await serve();
   server.handle('notifications', 'reset');
   const feed = new NotificationFeed(connect(server), { interval: 10 });
-  const error = await new Promise<Error & { code?: string }>((resolve) => feed.subscribe(() => {}, (e) => resolve(e as Error)));
-  expect(error.code).toBe('PW_UNREACHABLE');
-  expect(server.count('notifications')).toBe(8);
+  const wait = waitForMessage(feed, () => true, Deadline.in(700));
+  const outcome = await wait.outcome;
+  expect(outcome.found).toBeUndefined();
+  expect(outcome.report).toMatchObject({ reads: 0, armed: false });
+  expect(outcome.report.unanswered).toBeGreaterThanOrEqual(1);
+  expect((outcome.report.lastError as { code?: string }).code).toBe('PW_UNREACHABLE');
 });

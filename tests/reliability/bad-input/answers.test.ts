@@ -104,9 +104,9 @@ const CASES: Case[] = [
   { name: 'upload: file_url is empty', op: 'upload', reply: j({ status: true, file_url: '' }), error: `upload: the answer has no "file_url": {request}${answered}` },
   { name: 'upload: no file_url', op: 'upload', reply: j({ status: true, value: 'apk/1527558556026.apk' }), error: `upload: the answer has no "file_url": {request}${answered}` },
   // the envelope
-  { name: 'truncated JSON', op: 'pixel', reply: { body: '{"status": true, "value": {"r": 37' }, sent: 5, error: (r) => new RegExp(`^pixel: the answer is not JSON: ${r} — answered: "\\{\\\\"status\\\\": true, \\\\"value\\\\": \\{\\\\"r\\\\": 37" \\(after 5 attempts in \\d+ ms\\)$`) },
-  { name: 'an HTML page', op: 'settings', reply: { body: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } }, sent: 5, error: (r) => new RegExp(`^settings: the answer is not JSON: ${r} — answered: "<html><body>Bad Gateway</body></html>" \\(after 5 attempts in \\d+ ms\\)$`) },
-  { name: 'an empty body', op: 'mainDevice', reply: { body: '' }, sent: 5, error: (r) => new RegExp(`^main-device: the answer is not JSON: ${r} \\(empty body\\) \\(after 5 attempts in \\d+ ms\\)$`) },
+  { name: 'truncated JSON', op: 'pixel', reply: { body: '{"status": true, "value": {"r": 37' }, sent: 7, error: (r) => new RegExp(`^pixel: the answer is not JSON: ${r} — answered: "\\{\\\\"status\\\\": true, \\\\"value\\\\": \\{\\\\"r\\\\": 37" \\(after 7 attempts in \\d+ ms\\)$`) },
+  { name: 'an HTML page', op: 'settings', reply: { body: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } }, sent: 7, error: (r) => new RegExp(`^settings: the answer is not JSON: ${r} — answered: "<html><body>Bad Gateway</body></html>" \\(after 7 attempts in \\d+ ms\\)$`) },
+  { name: 'an empty body', op: 'mainDevice', reply: { body: '' }, sent: 7, error: (r) => new RegExp(`^main-device: the answer is not JSON: ${r} \\(empty body\\) \\(after 7 attempts in \\d+ ms\\)$`) },
   { name: 'a JSON array', op: 'settings', reply: { body: '[]' }, error: 'settings: the answer is not a JSON object: {request} — answered: "[]"' },
   { name: 'HTTP 404', op: 'pixel', reply: { status: 404, body: 'Not Found' }, error: 'pixel: the server has no such route (HTTP 404): {request}; try: check the API root (--api-root or PHONEWRIGHT_API_ROOT; default /TotalControl/v1) and the URL' },
   { name: 'HTTP 418', op: 'notifications', reply: { status: 418, body: "I'm a teapot" }, error: 'notifications: unexpected HTTP 418 from {request} — answered: "I\'m a teapot"' },
