@@ -1,6 +1,9 @@
 // matrix_8_over_1: wall time of the example suite (specs/) on 8 simulated phones ÷ on 1, as `npx playwright test`
 // runs it. The 8 phones are the default scenario's 4 and a clone of each (new id, name `<name>-b`); a clone
 // reuses the model expectations (specs/phones.ts) and the region golden of the phone it was cloned from.
+// matrix_8_over_1_lab: the same under the simulator's lab preset (reads take milliseconds, one screen read
+// at a time per phone, clocks off), where the run waits on phones, as against a real lab, rather than on
+// this machine's cores.
 import { appendFile, copyFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_SCENARIO, type PhoneInput } from '../src/simulator/index.js';
@@ -15,6 +18,8 @@ const SUFFIX = '-b';
 const FLOOR_SPEC = 'specs/zz-playwright-floor.spec.ts';
 /** A title no example test has: the suite runs leave this test out. */
 const FLOOR_TITLE = 'playwright-floor';
+/** The config naming the lab scenario (PHONEWRIGHT_CONFIG), beside the project's own. */
+const LAB_CONFIG = 'phonewright.lab.json';
 
 export async function run(): Promise<BenchResult> {
   const dir = await makeProject(['playwright.config.ts', 'specs']);
@@ -23,8 +28,8 @@ export async function run(): Promise<BenchResult> {
     // Playwright's own share, for the detail column: one empty test per project, no phonewright fixture.
     await writeFile(path.join(dir, FLOOR_SPEC), `import { test } from '@playwright/test';\ntest('${FLOOR_TITLE}', () => {});\n`);
     const cpu: Record<string, number[]> = {};
-    const run = (label: string, names: string[], args: string[]) => async () => {
-      const result = await runPlaywright(dir, args, { PHONEWRIGHT_DEVICES: names.join(',') });
+    const run = (label: string, names: string[], args: string[], env: Record<string, string> = {}) => async () => {
+      const result = await runPlaywright(dir, args, { PHONEWRIGHT_DEVICES: names.join(','), ...env });
       if (result.code !== 0) throw new Error(`${label} failed on ${names.length} phone(s) (exit code ${result.code}):\n${result.output.slice(-4000)}`);
       (cpu[label] ??= []).push(result.cpuMs);
       return result.ms;
@@ -33,16 +38,20 @@ export async function run(): Promise<BenchResult> {
     const floor = [FLOOR_SPEC];
     // The warm-up fills Playwright's transform cache and the push cache, as any second run on a laptop finds them.
     await run('warm-up', phones, suite)();
+    const lab = { PHONEWRIGHT_CONFIG: LAB_CONFIG };
     const ms = await interleaved(ROUNDS, {
       one: run('one', [ONE], suite),
       eight: run('eight', phones, suite),
       floorOne: run('floorOne', [ONE], floor),
       floorEight: run('floorEight', phones, floor),
+      labOne: run('labOne', [ONE], suite, lab),
+      labEight: run('labEight', phones, suite, lab),
     });
     const c = (label: string) => seconds(median(cpu[label]!));
     return {
-      figures: { matrix_8_over_1: round(medianRatio(ms.eight, ms.one), 2) },
+      figures: { matrix_8_over_1: round(medianRatio(ms.eight, ms.one), 2), matrix_8_over_1_lab: round(medianRatio(ms.labEight, ms.labOne), 2) },
       notes: {
+        matrix_8_over_1_lab: `lab preset: wall 1 phone ${seconds(median(ms.labOne))}, 8 phones ${seconds(median(ms.labEight))}; CPU ${c('labOne')} and ${c('labEight')}; ${ROUNDS} rounds`,
         matrix_8_over_1:
           `wall 1 phone ${seconds(median(ms.one))}, 8 phones ${seconds(median(ms.eight))}; CPU ${c('one')} and ${c('eight')}. ` +
           `Playwright alone (an empty test per project): wall ${seconds(median(ms.floorOne))} and ${seconds(median(ms.floorEight))} ` +
@@ -62,8 +71,11 @@ function seconds(ms: number): string {
 export async function cloneScenario(dir: string): Promise<string[]> {
   const originals = DEFAULT_SCENARIO.phones;
   const clones: PhoneInput[] = originals.map((p, i) => ({ ...p, id: `device@${900_000_001 + i}`, name: `${p.name}${SUFFIX}` }));
-  await writeFile(path.join(dir, 'scenario.json'), JSON.stringify({ ...DEFAULT_SCENARIO, phones: [...originals, ...clones] }));
+  const scenario = { ...DEFAULT_SCENARIO, phones: [...originals, ...clones] };
+  await writeFile(path.join(dir, 'scenario.json'), JSON.stringify(scenario));
+  await writeFile(path.join(dir, 'scenario-lab.json'), JSON.stringify({ ...scenario, lab: true }));
   await writeFile(path.join(dir, 'phonewright.config.json'), JSON.stringify({ simulator: { scenario: 'scenario.json' } }));
+  await writeFile(path.join(dir, LAB_CONFIG), JSON.stringify({ simulator: { scenario: 'scenario-lab.json' } }));
   const names = originals.map((p) => p.name!);
   await appendFile(
     path.join(dir, 'specs', 'phones.ts'),
