@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isDeviceId, type DeviceId } from '../core/device-id.js';
+import type { DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
 import type { DisplaySettings, Resolution } from '../core/settings.js';
 import { checkBehaviour } from './behaviour.js';
@@ -8,11 +8,9 @@ import { checkColor, checkObject, isInt, type Fail } from './check.js';
 import { checkLab, checkOffsetKeys, isClockOffset, OFFSET_HINT, type LabOptions } from './lab.js';
 import type { FrameSpec, NotificationRule, PhoneSpec, Scenario, ScenarioInput } from './scenario-types.js';
 import { Screen, type Rect } from './screen.js';
+import { failIn, readScenarioFile, rosterOf, type ScenarioRoster } from './roster.js';
 import { applySettings, defaultSettings } from './settings-input.js';
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const TOP_KEYS = ['$schema', 'main', 'behaviour', 'lab', 'phones', 'notifications'];
-const PHONE_KEYS = ['id', 'name', 'online', 'settings', 'screen', 'frames', 'loop', 'clockOffsetMs'];
 const SCREEN_KEYS = ['png', 'width', 'height', 'fill', 'rects'];
 const RECT_KEYS = ['x', 'y', 'width', 'height', 'color'];
 const RULE_KEYS = ['device', 'app', 'text', 'atMs', 'everyMs', 'startMs'];
@@ -29,24 +27,8 @@ const MAX_MS = 2 ** 31 - 1;
  */
 export function loadScenario(input: string | ScenarioInput, baseDir: string = process.cwd()): Scenario {
   if (typeof input !== 'string') return validateScenario(input, 'scenario', baseDir);
-  const file = path.resolve(input);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new ConfigError(`scenario ${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`}`, {
-      hint: 'pass the path of a scenario JSON file; phonewright sim --print-scenario prints the default one to start from',
-      cause: e,
-    });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(`scenario ${file} is not valid JSON: ${(e as Error).message}`, { hint: 'fix the syntax', cause: e });
-  }
-  return validateScenario(json, file, path.dirname(file));
+  const { json, source } = readScenarioFile(input);
+  return validateScenario(json, source, path.dirname(source));
 }
 
 /**
@@ -56,27 +38,11 @@ export function loadScenario(input: string | ScenarioInput, baseDir: string = pr
  * @param baseDir where PNG paths are resolved
  */
 export function validateScenario(json: unknown, source: string, baseDir: string): Scenario {
-  const fail = (where: string, what: string): never => {
-    throw new ConfigError(`${source}: ${where} ${what}`);
-  };
-  const top = checkObject(json, '', TOP_KEYS, fail);
-  if (!Array.isArray(top.phones) || top.phones.length === 0) fail('phones', 'must be a non-empty list of phones, e.g. [{"id": "device@1116106541", "screen": {"width": 1080, "height": 1920, "fill": "0x25425c"}}]');
-  const phones: PhoneSpec[] = [];
-  const ids = new Set<string>();
-  const names = new Set<string>();
-  (top.phones as unknown[]).forEach((raw, i) => {
-    const phone = readPhone(raw, `phones[${i}]`, i, baseDir, fail);
-    if (ids.has(phone.id)) fail(`phones[${i}].id`, `${JSON.stringify(phone.id)} is used by an earlier phone; give each phone its own id`);
-    if (names.has(phone.name)) fail(`phones[${i}].name`, `${JSON.stringify(phone.name)} is used by an earlier phone; give each phone its own name`);
-    ids.add(phone.id);
-    names.add(phone.name);
-    phones.push(phone);
-  });
-  let main = phones[0]!.id;
-  if (top.main !== undefined) {
-    if (typeof top.main !== 'string' || !ids.has(top.main)) fail('main', `is ${JSON.stringify(top.main)}; write the id of one of the phones, e.g. ${JSON.stringify(main)}`);
-    main = top.main as DeviceId;
-  }
+  const fail = failIn(source);
+  const { main, phones: roster } = rosterOf(json, source);
+  const top = json as Record<string, unknown>;
+  const ids = new Set<string>(roster.map((p) => p.id));
+  const phones = (top.phones as unknown[]).map((raw, i) => readPhone(raw, `phones[${i}]`, roster[i]!, baseDir, fail));
   let behaviour = {};
   if (top.behaviour !== undefined) {
     const checked = checkBehaviour(top.behaviour, 'behaviour');
@@ -145,11 +111,9 @@ export function readScreen(raw: unknown, at: string, baseDir: string, fail: Fail
   return Screen.drawn(s.width as number, s.height as number, fill, rects);
 }
 
-function readPhone(raw: unknown, at: string, index: number, baseDir: string, fail: Fail): PhoneSpec {
-  const p = checkObject(raw, at, PHONE_KEYS, fail);
-  if (!isDeviceId(p.id)) fail(`${at}.id`, `is ${JSON.stringify(p.id)}; write device@<signed 32-bit integer>, e.g. "device@1116106541"`);
-  const name = p.name ?? `phone-${index + 1}`;
-  if (typeof name !== 'string' || !NAME.test(name)) fail(`${at}.name`, `is ${JSON.stringify(name)}; write a short name of letters, digits, ".", "_" or "-", e.g. "galaxy-s9"`);
+/** A phone beyond its id and name (the roster checked those): its screens, settings and state. */
+function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][number], baseDir: string, fail: Fail): PhoneSpec {
+  const p = raw as Record<string, unknown>;
   if (p.online !== undefined && typeof p.online !== 'boolean') fail(`${at}.online`, 'must be true or false');
   if (p.loop !== undefined && typeof p.loop !== 'boolean') fail(`${at}.loop`, 'must be true or false');
   if (p.clockOffsetMs !== undefined && !isClockOffset(p.clockOffsetMs)) fail(`${at}.clockOffsetMs`, `is ${JSON.stringify(p.clockOffsetMs)}; ${OFFSET_HINT}`);
@@ -173,8 +137,8 @@ function readPhone(raw: unknown, at: string, index: number, baseDir: string, fai
   }
   const { width, height } = frames[0]!.screen;
   return {
-    id: p.id as DeviceId,
-    name: name as string,
+    id: who.id,
+    name: who.name,
     online: (p.online as boolean | undefined) ?? true,
     settings: readSettings(p.settings, `${at}.settings`, { w: width, h: height }, fail),
     frames,
