@@ -1,3 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
 import { normalizeApiRoot } from '../core/routes.js';
@@ -37,115 +41,51 @@ export interface ConfigFile {
   source: string;
 }
 
-const TOP_KEYS = ['$schema', 'servers', 'push', 'simulator', 'url', 'user', 'passwordEnv', 'apiRoot', 'devices'];
-const SERVER_KEYS = ['name', 'url', 'user', 'passwordEnv', 'apiRoot', 'devices'];
-const DEVICE_KEYS = ['id', 'name', 'pool'];
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The file's shape once config.schema.json has passed it; what is left to check is what a schema cannot say. */
+type RawServer = Omit<ServerFileEntry, 'devices'> & { devices?: (string | DeviceSpec)[] };
+type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator'] };
+
+type Fail = (where: string, what: string, hint?: string) => never;
+
+const PASSWORD = ['a password is never written in the configuration file', 'name the environment variable that holds it: "passwordEnv": "LAB_PASSWORD"'] as const;
 
 /**
- * Validates the parsed JSON of a configuration file. Every refusal names the file, the key and what to write.
+ * Validates the parsed JSON of a configuration file: its structure against config.schema.json (the schema
+ * editors read too), then what a schema cannot say. Every refusal names the file, the key and what to write.
  * @param json the parsed file
  * @param source the file's path, for messages
  * @param dir the folder relative paths in the file are resolved against
  */
 export function parseConfigFile(json: unknown, source: string, dir: string): ConfigFile {
-  const fail = (where: string, what: string, hint?: string): never => {
+  const fail: Fail = (where, what, hint) => {
     throw new ConfigError(`${source}: ${where}: ${what}`, hint ? { hint } : {});
   };
-  if (!isObject(json)) fail('top level', 'expected a JSON object', 'see the README, "Configuration"');
-  const top = json as Record<string, unknown>;
-  // Checked before the unknown keys, so the one-server shorthand gets the same clear refusal as a server entry.
-  if ('password' in top) {
-    fail('password', 'a password is never written in the configuration file', 'name the environment variable that holds it: "passwordEnv": "LAB_PASSWORD"');
-  }
-  unknownKeys(top, TOP_KEYS, 'top level', fail);
-  const shorthand = ['url', 'user', 'passwordEnv', 'apiRoot', 'devices'].filter((k) => k in top);
-  if (shorthand.length && 'servers' in top) {
+  const { validate, shorthandKeys } = compiled();
+  if (!validate(json)) structuralFailure(validate.errors![0]!, json, fail);
+  const top = json as RawFile;
+  const shorthand = shorthandKeys.filter((k) => k in top);
+  if (shorthand.length && top.servers) {
     fail('top level', `"${shorthand[0]}" and "servers" together`, 'put every server in "servers", or describe one server at the top level');
   }
-  let servers: ServerFileEntry[];
-  if ('servers' in top) {
-    if (!Array.isArray(top.servers) || top.servers.length === 0) fail('servers', 'expected a non-empty array of servers');
-    servers = (top.servers as unknown[]).map((s, i) => parseServer(s, `servers[${i}]`, fail));
+  let servers: ServerFileEntry[] = [];
+  if (top.servers) {
+    servers = top.servers.map((s, i) => checkServer(s, `servers[${i}]`, fail));
     const seen = new Set<string>();
     for (const s of servers) {
       if (seen.has(s.name)) fail('servers', `the name "${s.name}" is used twice`, 'give every server its own name');
       seen.add(s.name);
     }
-  } else {
-    servers = shorthand.length ? [parseServer({ name: 'default', ...pick(top, shorthand) }, 'top level', fail)] : [];
+  } else if (shorthand.length) {
+    servers = [checkServer({ name: 'default', ...Object.fromEntries(shorthand.map((k) => [k, top[k as keyof RawFile]])) }, 'top level', fail)];
   }
-  const push = 'push' in top ? parsePush(top.push, fail) : {};
-  let simulator: ConfigFile['simulator'] = {};
-  if ('simulator' in top) {
-    if (!isObject(top.simulator)) fail('simulator', 'expected an object such as {"scenario": "sim/lab.json"}');
-    const sim = top.simulator as Record<string, unknown>;
-    unknownKeys(sim, ['scenario', 'lab'], 'simulator', fail);
-    if (sim.scenario !== undefined && (typeof sim.scenario !== 'string' || !sim.scenario)) fail('simulator.scenario', 'expected a file path');
-    if (sim.lab !== undefined && typeof sim.lab !== 'boolean') fail('simulator.lab', 'expected true (the lab preset: reads take milliseconds, phone clocks are off) or false');
-    simulator = { ...(sim.scenario ? { scenario: sim.scenario as string } : {}), ...(sim.lab !== undefined ? { lab: sim.lab as boolean } : {}) };
-  }
-  return { servers, push, simulator, dir, source };
-}
-
-type Fail = (where: string, what: string, hint?: string) => never;
-
-function parseServer(raw: unknown, where: string, fail: Fail): ServerFileEntry {
-  if (!isObject(raw)) return fail(where, 'expected an object with name, url, user, passwordEnv, devices');
-  const s = raw as Record<string, unknown>;
-  if ('password' in s) {
-    fail(`${where}.password`, 'a password is never written in the configuration file', 'name the environment variable that holds it: "passwordEnv": "LAB_PASSWORD"');
-  }
-  unknownKeys(s, SERVER_KEYS, where, fail);
-  if (typeof s.name !== 'string' || !NAME.test(s.name)) fail(`${where}.name`, 'expected a name of letters, digits, ".", "_" or "-"');
-  const out: ServerFileEntry = { name: s.name as string };
-  if (s.url !== undefined) out.url = parseUrl(s.url, `${where}.url`, fail);
-  if (s.user !== undefined) {
-    if (typeof s.user !== 'string' || s.user === '' || s.user.includes(':')) fail(`${where}.user`, 'expected a user name without ":"');
-    out.user = s.user as string;
-  }
-  if (s.passwordEnv !== undefined) {
-    if (typeof s.passwordEnv !== 'string' || !ENV_NAME.test(s.passwordEnv)) {
-      fail(`${where}.passwordEnv`, 'expected the name of an environment variable, e.g. "LAB_A_PASSWORD"');
-    }
-    out.passwordEnv = s.passwordEnv as string;
-  }
-  if (s.apiRoot !== undefined) {
+  for (const target of Object.keys(top.push ?? {})) {
     try {
-      out.apiRoot = normalizeApiRoot(String(s.apiRoot));
+      parseUploadTarget(target === 'contacts' ? 'tcbr/contacts' : target);
     } catch (e) {
-      fail(`${where}.apiRoot`, (e as Error).message);
+      fail(`push.${target}`, (e as Error).message);
     }
   }
-  if (s.devices !== undefined) {
-    if (!Array.isArray(s.devices) || s.devices.length === 0) fail(`${where}.devices`, 'expected a non-empty array of device ids');
-    out.devices = (s.devices as unknown[]).map((d, i) => parseDevice(d, `${where}.devices[${i}]`, fail));
-    const names = new Set<string>();
-    for (const d of out.devices) {
-      const n = d.name ?? d.id;
-      if (names.has(n)) fail(`${where}.devices`, `"${n}" is listed twice`);
-      names.add(n);
-    }
-  }
-  return out;
-}
-
-function parseDevice(raw: unknown, where: string, fail: Fail): DeviceSpec {
-  const entry = typeof raw === 'string' ? { id: raw } : raw;
-  if (!isObject(entry)) return fail(where, 'expected a device id or {"id", "name", "pool"}');
-  const d = entry as Record<string, unknown>;
-  unknownKeys(d, DEVICE_KEYS, where, fail);
-  const out: DeviceSpec = { id: parseDeviceRef(d.id, `${where}.id`, fail) };
-  if (d.name !== undefined) {
-    if (typeof d.name !== 'string' || !NAME.test(d.name)) fail(`${where}.name`, 'expected a name of letters, digits, ".", "_" or "-"');
-    out.name = d.name as string;
-  }
-  if (d.pool !== undefined) {
-    if (typeof d.pool !== 'string' || !NAME.test(d.pool)) fail(`${where}.pool`, 'expected a pool name of letters, digits, ".", "_" or "-"');
-    out.pool = d.pool as string;
-  }
-  return out;
+  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, dir, source };
 }
 
 /** Reads `main` or a device id; used for the file and for `PHONEWRIGHT_DEVICES`. */
@@ -159,26 +99,33 @@ export function parseDeviceRef(raw: unknown, where: string, fail: Fail): DeviceI
   }
 }
 
-function parsePush(raw: unknown, fail: Fail): PushSpec {
-  if (!isObject(raw)) return fail('push', 'expected an object of upload target → file path(s), e.g. {"apk": "builds/app.apk"}');
-  const out: PushSpec = {};
-  for (const [target, files] of Object.entries(raw as Record<string, unknown>)) {
+function checkServer(s: RawServer, where: string, fail: Fail): ServerFileEntry {
+  const { devices, ...rest } = s;
+  const out: ServerFileEntry = rest;
+  if (s.url !== undefined) out.url = checkUrl(s.url, `${where}.url`, fail);
+  if (s.apiRoot !== undefined) {
     try {
-      parseUploadTarget(target === 'contacts' ? 'tcbr/contacts' : target);
+      out.apiRoot = normalizeApiRoot(s.apiRoot);
     } catch (e) {
-      fail(`push.${target}`, (e as Error).message);
+      fail(`${where}.apiRoot`, (e as Error).message);
     }
-    const list = typeof files === 'string' ? [files] : files;
-    if (!Array.isArray(list) || list.length === 0 || list.some((f) => typeof f !== 'string' || f === '')) {
-      fail(`push.${target}`, 'expected a file path or a non-empty array of file paths');
+  }
+  if (devices) {
+    out.devices = devices.map((d, i) => {
+      const entry = typeof d === 'string' ? { id: d } : d;
+      return { ...entry, id: parseDeviceRef(entry.id, `${where}.devices[${i}].id`, fail) };
+    });
+    const names = new Set<string>();
+    for (const d of out.devices) {
+      const n = d.name ?? d.id;
+      if (names.has(n)) fail(`${where}.devices`, `"${n}" is listed twice`);
+      names.add(n);
     }
-    out[target] = files as string | string[];
   }
   return out;
 }
 
-function parseUrl(raw: unknown, where: string, fail: Fail): string {
-  if (typeof raw !== 'string') return fail(where, 'expected a URL such as http://10.0.0.5:8090');
+function checkUrl(raw: string, where: string, fail: Fail): string {
   let u: URL;
   try {
     u = new URL(raw);
@@ -191,16 +138,74 @@ function parseUrl(raw: unknown, where: string, fail: Fail): string {
   return raw.replace(/\/+$/, '');
 }
 
-function unknownKeys(obj: Record<string, unknown>, allowed: string[], where: string, fail: Fail): void {
-  for (const key of Object.keys(obj)) {
-    if (!allowed.includes(key)) fail(where, `unknown key "${key}"`, `one of ${allowed.filter((k) => k !== '$schema').join(', ')}`);
+/** A node of config.schema.json: besides JSON Schema's keywords, `errorMessage` (which VS Code shows too). */
+interface SchemaNode {
+  $ref?: string;
+  errorMessage?: string;
+  properties?: Record<string, SchemaNode>;
+  definitions?: Record<string, SchemaNode>;
+}
+
+/** Turns ajv's first error into the one line: the key as `servers[0].devices[1].id`, what was wrong, a hint. */
+function structuralFailure(error: ErrorObject, json: unknown, fail: Fail): never {
+  const { root } = compiled();
+  const where = whereOf(error.instancePath, json);
+  const node = error.parentSchema as SchemaNode;
+  if (error.keyword === 'additionalProperties') {
+    const key = (error.params as { additionalProperty: string }).additionalProperty;
+    // Refused with its own reason and way out, at the top level as in a server entry.
+    if (key === 'password') fail(error.instancePath ? `${where}.password` : 'password', ...PASSWORD);
+    const allowed = Object.keys(node.properties ?? {}).filter((k) => k !== '$schema');
+    return fail(where, `unknown key "${key}"`, `one of ${allowed.join(', ')}`);
   }
+  if (error.keyword === 'required') {
+    const key = (error.params as { missingProperty: string }).missingProperty;
+    return fail(`${where}.${key}`, resolve(root, node.properties?.[key]).errorMessage ?? error.message ?? 'required');
+  }
+  return fail(where, node.errorMessage ?? `${error.message}`, error.instancePath ? undefined : 'see the README, "Configuration"');
 }
 
-function pick(obj: Record<string, unknown>, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((k) => [k, obj[k]]));
+/** `/servers/0/devices/1` → `servers[0].devices[1]`; the one-server shorthand's keys under `top level`. */
+function whereOf(pointer: string, json: unknown): string {
+  if (!pointer) return 'top level';
+  let where = '';
+  let data = json;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (Array.isArray(data)) where += `[${key}]`;
+    else where += where ? `.${key}` : compiled().shorthandKeys.includes(key) ? `top level.${key}` : key;
+    data = (data as Record<string, unknown>)[key];
+  }
+  return where;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode {
+  const ref = node?.$ref?.match(/^#\/definitions\/(.+)$/)?.[1];
+  return (ref ? root.definitions?.[ref] : node) ?? {};
+}
+
+let schema: { validate: ValidateFunction; root: SchemaNode; shorthandKeys: string[] } | undefined;
+
+/**
+ * config.schema.json, compiled on first use: loading ajv and compiling cost a process ~80 ms (40 + 40, measured
+ * on Node 20), which a worker that finds no configuration file need not pay.
+ */
+function compiled(): NonNullable<typeof schema> {
+  if (schema) return schema;
+  // From src/config/ (tests) or dist/src/config/ (the package): the schema is at the package root.
+  const file = ['../../config.schema.json', '../../../config.schema.json'].map((p) => fileURLToPath(new URL(p, import.meta.url))).find((f) => existsSync(f));
+  if (!file) throw new Error('config.schema.json is missing from the phonewright package');
+  const root = JSON.parse(readFileSync(file, 'utf8')) as SchemaNode;
+  // ajv is CommonJS; required here, not imported at the top, so that it loads only when a file is read.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  // verbose: each error carries the schema node it failed in, for its errorMessage and its properties.
+  // meta and validateSchema off: checking the schema against draft-07 here costs every reader ~20 ms;
+  // tests/config/json-schema.test.ts checks it once instead.
+  const ajv = new Ajv({ verbose: true, allowUnionTypes: true, meta: false, validateSchema: false });
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  // The one-server shorthand: the server keys that may also stand at the top level.
+  const serverKeys = Object.keys(root.definitions?.server?.properties ?? {});
+  const shorthandKeys = Object.keys(root.properties ?? {}).filter((k) => serverKeys.includes(k));
+  schema = { validate: ajv.compile(root), root, shorthandKeys };
+  return schema;
 }
