@@ -3,18 +3,9 @@
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { FaultInjector } from '../../src/simulator/faults.js';
-import type { ScenarioInput, SimulatorHandle } from '../../src/simulator/index.js';
-import { admin, authed, expect, login, test } from './harness.js';
+import type { SimulatorHandle } from '../../src/simulator/index.js';
+import { A, admin, authed, B, expect, login, pixelPath, test, TWO_PHONES as SCENARIO } from './harness.js';
 
-const A = 'device@1000000001';
-const B = 'device@1000000002';
-const SCENARIO: ScenarioInput = {
-  phones: [
-    { id: A, name: 'a', screen: { width: 4, height: 4, fill: '0x25425c' } },
-    { id: B, name: 'b', screen: { width: 4, height: 4, fill: '0x101820' } },
-  ],
-};
-const pixelPath = (device: string) => `/devices/${device}/screen/colors?q=color&x=1&y=1`;
 
 /** A request the test can give up on; `settled` tells whether any answer (or error) came. */
 function pending(sim: SimulatorHandle, token: string, path: string) {

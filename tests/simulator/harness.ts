@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { test as base, expect } from '@playwright/test';
 import { request } from 'undici';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
+import { startSimulator, type ScenarioInput, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 
 /** The vendor's header: base64 of `sigma:3D391497`, no scheme word. */
 export const VENDOR_AUTH = 'c2lnbWE6M0QzOTE0OTc=';
@@ -39,6 +39,18 @@ export const test = base.extend<Fixtures>({
   },
 });
 export { expect };
+
+/** Two small phones of different colours, for tests of one phone beside another. */
+export const A = 'device@1000000001';
+export const B = 'device@1000000002';
+export const TWO_PHONES: ScenarioInput = {
+  phones: [
+    { id: A, name: 'a', screen: { width: 4, height: 4, fill: '0x25425c' } },
+    { id: B, name: 'b', screen: { width: 4, height: 4, fill: '0x101820' } },
+  ],
+};
+/** A pixel read of a phone of {@link TWO_PHONES}, without its token. */
+export const pixelPath = (device: string) => `/devices/${device}/screen/colors?q=color&x=1&y=1`;
 
 /** An answer: status, headers, body as text and (when it parses) as JSON. */
 export interface Answer {

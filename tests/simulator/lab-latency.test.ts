@@ -4,18 +4,9 @@
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { LabLatency, labLatency } from '../../src/simulator/lab.js';
-import { LAB_PRESET, type ScenarioInput } from '../../src/simulator/index.js';
-import { admin, authed, expect, login, test, upload } from './harness.js';
+import { LAB_PRESET } from '../../src/simulator/index.js';
+import { A, admin, authed, B, expect, login, pixelPath, test, TWO_PHONES as SCENARIO, upload } from './harness.js';
 
-const A = 'device@1000000001';
-const B = 'device@1000000002';
-const SCENARIO: ScenarioInput = {
-  phones: [
-    { id: A, name: 'a', screen: { width: 4, height: 4, fill: '0x25425c' } },
-    { id: B, name: 'b', screen: { width: 4, height: 4, fill: '0x101820' } },
-  ],
-};
-const pixelPath = (device: string) => `/devices/${device}/screen/colors?q=color&x=1&y=1`;
 
 test.describe('latency per operation (real time)', () => {
   const MS = 120;
