@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { copyFile, readdir, realpath, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.js';
 import { NIGHTLY_ENV } from '../report/nightly-env.js';
+import { spawnPlaywright } from './run-playwright.js';
 
 /** The reports `phonewright merge` writes, as `npm start` lays them out under the output folder. */
 export interface MergeTarget {
@@ -65,23 +64,10 @@ export async function writeMergeConfig(file: string, target: MergeTarget): Promi
  * @returns Playwright's exit code (1 when a test failed)
  */
 export async function mergeReports(blobDir: string, config: string, env: Record<string, string>, json: boolean): Promise<number> {
-  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   // The merge is the whole run, never a part of one.
   delete childEnv[NIGHTLY_ENV.blob];
-  const child = spawn(process.execPath, [cli, 'merge-reports', '--config', config, blobDir], { stdio: json ? ['inherit', 2, 'inherit'] : 'inherit', env: childEnv });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  try {
-    return await new Promise<number>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1)));
-    });
-  } finally {
-    process.off('SIGINT', forward);
-    process.off('SIGTERM', forward);
-  }
+  return spawnPlaywright(['merge-reports', '--config', config, blobDir], childEnv, json);
 }
 
 /** A reporter of src/report/, beside this module whether it runs from src/ (.ts) or from dist/ (.js). */

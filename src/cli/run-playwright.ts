@@ -50,9 +50,21 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
       pass.unshift('-c', OWN_CONFIG);
     }
   }
+  try {
+    return await spawnPlaywright(['test', ...pass], env, args.json);
+  } finally {
+    output.addSecrets(args.password);
+  }
+}
+
+/**
+ * Runs Playwright's CLI to its end, Ctrl-C and SIGTERM handed on to it.
+ * @param json keep stdout for phonewright's one JSON document: Playwright's own lines go to stderr
+ * @returns Playwright's exit code (130 when a signal ended it)
+ */
+export async function spawnPlaywright(argv: string[], env: Record<string, string | undefined>, json = false): Promise<number> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  // With --json, stdout holds phonewright's one JSON document: Playwright's own lines go to stderr.
-  const child = spawn(process.execPath, [cli, 'test', ...pass], { stdio: args.json ? ['inherit', 2, 'inherit'] : 'inherit', env });
+  const child = spawn(process.execPath, [cli, ...argv], { stdio: json ? ['inherit', 2, 'inherit'] : 'inherit', env });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
@@ -64,7 +76,6 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
   } finally {
     process.off('SIGINT', forward);
     process.off('SIGTERM', forward);
-    output.addSecrets(args.password);
   }
 }
 
