@@ -1,7 +1,8 @@
-import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { AbortedError, PhonewrightError, ProtocolError, TimeoutError, UnreachableError } from '../core/errors.js';
 import { redact, redactTokenParam } from '../core/redact.js';
 import { DEADLINE_PASSED, type Deadline } from './deadline.js';
+import { Pool, request, undiciErrors } from './undici.js';
 
 /** Timeouts and pool size of one server's transport. */
 export interface TransportOptions {
@@ -124,7 +125,7 @@ export class Transport {
       const headersTimeout = a.headersTimeout ?? this.#options.attemptTimeout;
       const remaining = a.deadline.signal ? Infinity : Math.max(1, Math.min(Math.floor(a.deadline.remaining()), 2 ** 31 - 1));
       cut = remaining <= Math.max(headersTimeout, this.#options.attemptTimeout);
-      const res = await this.#pool.request({
+      const res = await request(this.#pool, {
         method,
         path: this.basePath + a.path,
         headers: a.headers,
