@@ -1,0 +1,64 @@
+// worker_start_ratio: CPU a Playwright worker spends from its spawn to its first test's body, the device
+// matrix's (playwright.config.ts, the device fixture: login and main-device lookup included) against a bare
+// Playwright project's (an empty config, no phonewright import), both in the same run.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BenchResult } from './report.js';
+import { interleaved, median, medianRatio, round } from './stats.js';
+import { makeProject, removeProject, runPlaywright } from './suite.js';
+
+/** A worker's start takes about a second of CPU on 2 cores; the runs themselves a few seconds each. */
+const ROUNDS = 7;
+const PHONE = 'galaxy-s9';
+/** The first test writes its worker's CPU (process.cpuUsage(), since the process began) here. */
+const OUT_ENV = 'BENCH_WORKER_CPU_FILE';
+
+const probe = (fixture: string) => `
+  const { user, system } = process.cpuUsage();
+  await writeFile(process.env.${OUT_ENV}, String((user + system) / 1000));${fixture}`;
+
+const OURS = `import { writeFile } from 'node:fs/promises';
+import { test } from '../fixtures/index.js';
+test('first', async ({ device }) => {${probe('\n  void device;')}
+});
+`;
+
+const BARE_CONFIG = `import { defineConfig } from '@playwright/test';
+export default defineConfig({ testDir: 'bare', projects: [{ name: 'bare' }], reporter: 'dot' });
+`;
+
+const BARE = `import { writeFile } from 'node:fs/promises';
+import { test } from '@playwright/test';
+test('first', async () => {${probe('')}
+});
+`;
+
+export async function run(): Promise<BenchResult> {
+  const dir = await makeProject(['playwright.config.ts']);
+  try {
+    await mkdir(path.join(dir, 'specs'));
+    await mkdir(path.join(dir, 'bare'));
+    await writeFile(path.join(dir, 'specs', 'first.spec.ts'), OURS);
+    await writeFile(path.join(dir, 'bare.config.ts'), BARE_CONFIG);
+    await writeFile(path.join(dir, 'bare', 'first.spec.ts'), BARE);
+    const out = path.join(dir, 'worker-cpu.txt');
+    const cpu = (label: string, args: string[]) => async () => {
+      await rm(out, { force: true });
+      const result = await runPlaywright(dir, ['--reporter', 'dot', ...args], { PHONEWRIGHT_DEVICES: PHONE, [OUT_ENV]: out });
+      if (result.code !== 0) throw new Error(`${label} failed (exit code ${result.code}):\n${result.output.slice(-4000)}`);
+      return Number(await readFile(out, 'utf8'));
+    };
+    // The warm-up fills Playwright's transform cache for both, as any second run finds it.
+    await cpu('ours', [])();
+    await cpu('bare', ['-c', 'bare.config.ts'])();
+    const ms = await interleaved(ROUNDS, { ours: cpu('ours', []), bare: cpu('bare', ['-c', 'bare.config.ts']) });
+    return {
+      figures: { worker_start_ratio: round(medianRatio(ms.ours, ms.bare), 2) },
+      notes: {
+        worker_start_ratio: `worker CPU to the first test: device matrix ${Math.round(median(ms.ours))} ms, bare Playwright ${Math.round(median(ms.bare))} ms; ${ROUNDS} rounds`,
+      },
+    };
+  } finally {
+    await removeProject(dir);
+  }
+}
