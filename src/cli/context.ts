@@ -7,12 +7,33 @@ import { startSimulator } from '../simulator/index.js';
 import type { GlobalOptions } from './options.js';
 import type { Output } from './output.js';
 
+/**
+ * The world a CLI run lives in. `main` takes the process's own unless told otherwise: tests run the CLI
+ * in-process with an environment, a working folder and a stop signal of their own. `test`, `nightly` and
+ * `merge` hand the process's environment and folder to Playwright, which runs as a child: they ignore these.
+ */
+export interface Host {
+  /** Where PHONEWRIGHT_* and the variable a server's `passwordEnv` names are read. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where phonewright.config.json is looked for, and where relative paths start. */
+  cwd: string;
+  /** The terminal's width, for wrapping help; undefined when stdout is not a terminal. */
+  columns: number | undefined;
+  /** Stops a running command as Ctrl-C does; without it, SIGINT and SIGTERM do, while a command runs. */
+  signal?: AbortSignal;
+}
+
+/** The host of a real process: its environment, its working folder, its terminal, its signals. */
+export function processHost(): Host {
+  return { env: process.env, cwd: process.cwd(), columns: process.stdout.columns };
+}
+
 /** What a command gets: a logged-in client for the resolved server, and where to write. */
 export interface CommandContext {
   client: DeviceClient;
   connection: Connection;
   output: Output;
-  /** Aborted on SIGINT/SIGTERM. */
+  /** Aborted on SIGINT/SIGTERM, or by the host's signal. */
   signal: AbortSignal;
 }
 
@@ -21,12 +42,13 @@ export interface CommandContext {
  * configured, runs `fn` with a client, and closes everything after, whatever happens.
  * @param args the parsed global options
  * @param output where the command writes
+ * @param host the environment and working folder to read the configuration from, and what stops the command
  * @param fn the command's work
  */
-export async function withClient<T>(args: GlobalOptions, output: Output, fn: (ctx: CommandContext) => Promise<T>): Promise<T> {
+export async function withClient<T>(args: GlobalOptions, output: Output, host: Host, fn: (ctx: CommandContext) => Promise<T>): Promise<T> {
   const flags = { url: args.url, user: args.user, password: args.password, apiRoot: args.apiRoot, server: args.server };
-  const file = loadConfigFile(process.cwd(), process.env);
-  const connection = resolveConnection(flags, process.env, file);
+  const file = loadConfigFile(host.cwd, host.env);
+  const connection = resolveConnection(flags, host.env, file);
   output.addSecrets(connection.password);
   const simulator = connection.url === undefined
     ? await startSimulator({
@@ -38,10 +60,7 @@ export async function withClient<T>(args: GlobalOptions, output: Output, fn: (ct
         ...(file?.simulator.scenario ? { scenario: path.resolve(file.dir, file.simulator.scenario) } : {}),
       })
     : undefined;
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stop = stopSignal(host.signal);
   let client: DeviceClient | undefined;
   try {
     if (args.verbose) output.note(describeConnection(connection, simulator?.url));
@@ -52,12 +71,11 @@ export async function withClient<T>(args: GlobalOptions, output: Output, fn: (ct
       apiRoot: connection.apiRoot,
       onCall: args.verbose ? (e: CallEvent) => output.note(describeCall(e)) : undefined,
     });
-    return await fn({ client, connection, output, signal: controller.signal });
+    return await fn({ client, connection, output, signal: stop.signal });
   } finally {
     // The token is registered last: `login --show-token` has printed it by now, and nothing else may.
     if (client) output.addSecrets(...client.secrets());
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    stop.dispose();
     await client?.close();
     // A simulator left open would keep the process alive.
     await simulator?.close();
@@ -67,6 +85,36 @@ export async function withClient<T>(args: GlobalOptions, output: Output, fn: (ct
 /** Resolves a device argument read by `deviceArg`: `main` asks the server for its main device. */
 export async function resolveDevice(value: DeviceId | 'main', ctx: CommandContext): Promise<DeviceId> {
   return value === 'main' ? ctx.client.mainDevice({ signal: ctx.signal }) : value;
+}
+
+/**
+ * What stops a running command: the host's signal when it has one, else the first SIGINT or SIGTERM, caught
+ * only until `dispose` (outside a command, Ctrl-C keeps its default, ending the process).
+ * @param signal the host's stop signal
+ */
+export function stopSignal(signal?: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  if (signal) return { signal, dispose: () => undefined };
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
+}
+
+/**
+ * A path the user typed, naming the same file from this process: relative to the host's working folder.
+ * Left as typed when that folder is the process's own, so that messages name the file as the user wrote it.
+ * @param host whose working folder relative paths start from
+ * @param file the path as typed
+ */
+export function hostPath(host: Host, file: string): string {
+  return path.isAbsolute(file) || path.resolve(host.cwd) === process.cwd() ? file : path.resolve(host.cwd, file);
 }
 
 function describeConnection(c: Connection, simulatorUrl: string | undefined): string {

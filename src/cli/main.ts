@@ -2,11 +2,16 @@ import { createRequire } from 'node:module';
 import type { Argv } from 'yargs';
 import { exitCodeFor, isPhonewrightError, UsageError } from '../core/errors.js';
 import { COMMANDS } from './commands/index.js';
+import { processHost, type Host } from './context.js';
 import { GLOBAL_OPTIONS, type GlobalOptions } from './options.js';
 import { processOutput, type Output } from './output.js';
 
+const require = createRequire(import.meta.url);
 // yargs's ESM build wraps help text at any character ("comman\nd"); its CommonJS build wraps at words.
-const yargs = createRequire(import.meta.url)('yargs/yargs') as typeof import('yargs/yargs');
+const yargs = require('yargs/yargs') as typeof import('yargs/yargs');
+// phonewright's own version, through the package's self-reference (its "exports" list package.json). Left to
+// itself, yargs looks for a package.json upwards from the working folder when the entry is an ES module.
+const { version: VERSION } = require('phonewright/package.json') as { version: string };
 
 /**
  * Runs the CLI and returns the exit code: 0 success; 1 the service answered with a failure (or a check
@@ -14,12 +19,19 @@ const yargs = createRequire(import.meta.url)('yargs/yargs') as typeof import('ya
  * Errors go to stderr as one line, `phonewright: <what went wrong and what to do>`, secrets redacted.
  * @param argv the arguments after `phonewright`
  * @param output where to write (tests pass their own)
+ * @param host the environment, working folder, terminal width and stop signal (tests pass their own)
+ * @default output processOutput()
+ * @default host the process's own: process.env, process.cwd(), process.stdout.columns, SIGINT and SIGTERM
  */
-export async function main(argv: string[], output: Output = processOutput()): Promise<number> {
+export async function main(argv: string[], output: Output = processOutput(), host: Partial<Host> = {}): Promise<number> {
+  const world: Host = { ...processHost(), ...host };
   // Secrets given on the command line or in the environment are scrubbed from everything printed.
-  output.addSecrets(process.env.PHONEWRIGHT_PASSWORD, flagValue(argv, '--password'));
+  output.addSecrets(world.env.PHONEWRIGHT_PASSWORD, flagValue(argv, '--password'));
   try {
-    await buildParser(argv, output).parseAsync();
+    // Given a callback, yargs hands over what `--help` and `--version` print instead of writing to the console.
+    await buildParser(argv, output, world).parseAsync(argv, {}, (_error, _argv, text) => {
+      if (text) output.line(text);
+    });
     return 0;
   } catch (error) {
     const message = isPhonewrightError(error) ? error.message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`;
@@ -28,11 +40,17 @@ export async function main(argv: string[], output: Output = processOutput()): Pr
   }
 }
 
-/** The root parser: global options, one module per command, strict, with one failure handler. */
-export function buildParser(argv: string[], output: Output): Argv<GlobalOptions> {
-  const modules = COMMANDS.map((make) => make(output));
+/**
+ * The root parser: global options, one module per command, strict, with one failure handler.
+ * @param argv the arguments after `phonewright`
+ * @param output where the commands write
+ * @param host where they run
+ * @default host processHost()
+ */
+export function buildParser(argv: string[], output: Output, host: Host = processHost()): Argv<GlobalOptions> {
+  const modules = COMMANDS.map((make) => make(output, host));
   const names = modules.map((m) => String(m.command).split(' ')[0]!);
-  let parser = yargs(argv)
+  let parser = yargs(argv, host.cwd)
     .scriptName('phonewright')
     .usage(USAGE)
     .options(GLOBAL_OPTIONS)
@@ -45,8 +63,8 @@ export function buildParser(argv: string[], output: Output): Argv<GlobalOptions>
     .alias('h', 'help')
     // `--help` and `--version` print and return; the exit code is main's to give.
     .exitProcess(false)
-    .version()
-    .wrap(Math.min(110, process.stdout.columns || 100))
+    .version(VERSION)
+    .wrap(Math.min(110, host.columns || 100))
     .example('$0 pixel main 100 100', 'a pixel of the embedded simulator\'s main phone (no server needed)')
     .example('PHONEWRIGHT_URL=http://10.0.0.5:8090 PHONEWRIGHT_PASSWORD=… $0 doctor', 'check a real server step by step')
     .epilogue(EPILOGUE)

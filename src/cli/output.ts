@@ -23,8 +23,21 @@ export interface Output {
   clean(text: string): string;
 }
 
-/** The output of a real process. */
-export function processOutput(stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Output {
+/** Where an {@link Output} writes its text: a process's stdout or stderr, or anything that collects text. */
+export interface Sink {
+  write(text: string): unknown;
+  /** True when the sink is a terminal. */
+  readonly isTTY?: boolean;
+}
+
+/**
+ * The output of a real process, or of any two sinks (tests collect what the CLI writes in-process).
+ * @param stdout where JSON and lines for people go
+ * @param stderr where notes, progress and errors go
+ * @default stdout process.stdout
+ * @default stderr process.stderr
+ */
+export function processOutput(stdout: Sink = process.stdout, stderr: Sink = process.stderr): Output {
   const secrets = new Set<string>();
   const clean = (text: string) => redact(text, secrets);
   return {

@@ -1,11 +1,12 @@
 // No server configured: every command runs against the embedded simulator, started on a free port for the
-// one command and closed after it (the default scenario's main phone is device@1116106541).
+// one command and closed after it (the default scenario's main phone is device@1116106541). In-process, but for
+// two runs in a process of their own, which must end once the command has: nothing of the simulator stays open.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorLine, expect, launch, run, test } from './helpers.js';
+import { errorLine, expect, launchSpawned, run, spawnCli, test } from './helpers.js';
 
 test('pixel with no --url: the default scenario\'s main phone, pixel (100, 100)', async ({ tmp }) => {
-  const r = await run(['pixel', 'device@1116106541', '100', '100', '--json'], { cwd: tmp });
+  const r = await spawnCli(['pixel', 'device@1116106541', '100', '100', '--json'], { cwd: tmp });
   expect(r).toMatchObject({ code: 0, stderr: '', stdout: '{"r":37,"g":66,"b":92,"rgb":"0x25425c"}\n' });
 });
 
@@ -63,9 +64,9 @@ test('notifications --follow with no --url: a message posted by the scenario arr
     }),
   );
   await writeFile(path.join(tmp, 'phonewright.config.json'), JSON.stringify({ simulator: { scenario: 'lab.json' } }));
-  const cli = launch(['notifications', '--follow', '--json'], { cwd: tmp });
+  const cli = launchSpawned(['notifications', '--follow', '--json'], { cwd: tmp });
   await cli.waitFor('stdout', /"text":"tick \d+"/);
-  cli.child.kill('SIGINT');
+  cli.interrupt();
   const r = await cli.exited;
   expect(r.code).toBe(0);
   const first = JSON.parse(r.stdout.split('\n')[0]!);

@@ -1,13 +1,15 @@
 // Help that answers the question, and bad usage at the root: an unknown command gets a recommendation.
+// `--help` and `--version` run in a process of their own (yargs writes them; main prints them), bad usage in-process.
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorLine, expect, ROOT, run, test } from './helpers.js';
+import { errorLine, expect, ROOT, run, spawnCli, test } from './helpers.js';
 
 const GLOBAL_FLAGS = ['--url', '--user', '--password', '--api-root', '--server', '--json', '--verbose', '--help'];
 const ENV_VARS = ['PHONEWRIGHT_URL', 'PHONEWRIGHT_USER', 'PHONEWRIGHT_PASSWORD', 'PHONEWRIGHT_API_ROOT', 'PHONEWRIGHT_SERVER'];
 
 test('phonewright --help: every command, every global flag and variable, the config file and the exit codes', async () => {
-  const r = await run(['--help']);
+  const r = await spawnCli(['--help']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   for (const command of ['login', 'main-device', 'pixel <device> <x> <y>', 'settings <device>', 'notifications', 'upload <file>', 'doctor']) {
     expect(r.stdout).toContain(`phonewright ${command} `);
@@ -32,7 +34,7 @@ const COMMAND_HELP: { command: string; mentions: string[] }[] = [
 
 for (const { command, mentions } of COMMAND_HELP) {
   test(`phonewright ${command} --help: its flags and examples, and the global flags with their variables`, async () => {
-    const r = await run([command, '--help']);
+    const r = await spawnCli([command, '--help']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(new RegExp(`^phonewright ${command}\\b`));
     expect(r.stdout).toContain('Examples:');
@@ -40,13 +42,16 @@ for (const { command, mentions } of COMMAND_HELP) {
   });
 }
 
-test('--version prints the package version', async () => {
+test('--version prints the package version, whatever package the working folder belongs to', async ({ tmp }) => {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
-  expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+  expect(await spawnCli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+  await writeFile(path.join(tmp, 'package.json'), JSON.stringify({ name: 'qa-suite', version: '9.9.9' }));
+  expect(await spawnCli(['--version'], { cwd: tmp })).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+  expect(await run(['--version'], { cwd: tmp })).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
 });
 
-const BAD_USAGE: { args: string[]; says: RegExp }[] = [
-  { args: ['pixle', 'main', '1', '1'], says: /^phonewright: unknown command "pixle"; did you mean "pixel"\?; try: phonewright pixel --help/ },
+const BAD_USAGE: { args: string[]; says: RegExp; spawned?: true }[] = [
+  { args: ['pixle', 'main', '1', '1'], says: /^phonewright: unknown command "pixle"; did you mean "pixel"\?; try: phonewright pixel --help/, spawned: true },
   { args: ['settigns'], says: /unknown command "settigns"; did you mean "settings"\?/ },
   { args: ['frobnicate'], says: /unknown command "frobnicate"; try: phonewright --help lists the commands: login, main-device, pixel, settings/ },
   { args: [], says: /^phonewright: name a command; try: phonewright --help$/ },
@@ -54,9 +59,9 @@ const BAD_USAGE: { args: string[]; says: RegExp }[] = [
   { args: ['settings'], says: /not enough non-option arguments: got 0, need at least 1; try: phonewright settings --help/ },
 ];
 
-for (const { args, says } of BAD_USAGE) {
+for (const { args, says, spawned } of BAD_USAGE) {
   test(`bad usage exits 2 with one line: phonewright ${args.join(' ') || '(nothing)'}`, async () => {
-    const r = await run(args);
+    const r = await (spawned ? spawnCli(args) : run(args));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(errorLine(r)).toMatch(says);

@@ -1,123 +1,58 @@
 /**
- * The end-to-end harness of the CLI tests: `run` spawns the real CLI (`node bin/phonewright.js …`, built
- * into dist/ beforehand by `npm run build`) and collects its exit code and output; `launch` starts one
- * that keeps running (`notifications --follow`); `serve` starts fake servers (tests/helpers/fake-server.ts),
- * closed at teardown. The child's environment holds no PHONEWRIGHT_* variable unless a test sets one.
+ * The harness of the CLI tests. `run` runs the CLI in-process, through `main()` with an output that collects
+ * what it writes and an environment and working folder of the test's own (the process's are left alone);
+ * `launch` starts one that keeps running (`notifications --follow`, `sim`), stopped as Ctrl-C would.
+ * `spawnCli` and `launchSpawned` (tests/helpers/spawn.ts) run the real process, for the smoke tests of each
+ * command: exit code, the stdout/stderr split, `--help`, a terminal, signals. `serve` starts fake servers
+ * (tests/helpers/fake-server.ts), closed at teardown. No run sees a PHONEWRIGHT_* variable unless a test sets one.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
+import { main } from '../../src/cli/main.js';
+import { processOutput } from '../../src/cli/output.js';
 import { startFakeServer, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
-
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = path.join(ROOT, 'bin', 'phonewright.js');
+import { cliEnv, collect, ROOT, type CliOptions, type CliResult, type LiveCli } from '../helpers/spawn.js';
 
 /** The fake server's default credentials (the vendor's example). */
 export const USER = 'sigma';
 export const PASSWORD = '3D391497';
 
-/** What a finished CLI run left behind. */
-export interface CliResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
+export interface RunOptions extends CliOptions {
+  /** Stdout and stderr are a terminal, as on a pseudo-terminal: both arrive on stdout. */
+  tty?: boolean;
 }
-
-export interface RunOptions {
-  /** Added to the child's environment; `undefined` removes a variable. */
-  env?: Record<string, string | undefined>;
-  /** @default the repository root */
-  cwd?: string;
-  /** Run the CLI on a pseudo-terminal (script(1) from util-linux): stdout and stderr both arrive on stdout. */
-  terminal?: boolean;
-}
-
-/** True when script(1) can give the CLI a pseudo-terminal. */
-export const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
 
 /** The flags that point a command at a fake server with its credentials. */
 export function on(server: FakeServer, credentials: { user?: string; password?: string } = {}): string[] {
   return ['--url', server.url, '--user', credentials.user ?? USER, '--password', credentials.password ?? PASSWORD];
 }
 
-/** Runs the CLI to the end. */
-export async function run(args: string[], options: RunOptions = {}): Promise<CliResult> {
-  const cli = launch(args, options);
-  return cli.exited;
+/** Runs the CLI in-process to the end. */
+export function run(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  return launch(args, options).exited;
 }
 
-/** A CLI process that is still running: its output so far, and ways to wait on it. */
-export interface LiveCli {
-  readonly child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  /** Resolves with the output so far once `pattern` appears in it. */
-  waitFor(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<string>;
-  readonly exited: Promise<CliResult>;
-}
-
-/** Starts the CLI and returns at once. */
+/** Starts the CLI in-process and returns at once; `interrupt()` stops it as Ctrl-C stops the real one. */
 export function launch(args: string[], options: RunOptions = {}): LiveCli {
-  if (!existsSync(path.join(ROOT, 'dist', 'src', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
-  const argv = [process.execPath, BIN, ...args];
-  const [file, ...rest] = options.terminal ? ['script', '-qec', argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' '), '/dev/null'] : argv;
-  const child = spawn(file!, rest, { cwd: options.cwd ?? ROOT, env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
-  const out = { stdout: '', stderr: '' };
-  const waiters = new Set<() => void>();
-  for (const stream of ['stdout', 'stderr'] as const) {
-    child[stream]!.setEncoding('utf8');
-    child[stream]!.on('data', (chunk: string) => {
-      out[stream] += chunk;
-      waiters.forEach((w) => w());
-    });
-  }
-  const exited = new Promise<CliResult>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      waiters.forEach((w) => w());
-      resolve({ code, signal, ...out });
-    });
-  });
-  return {
-    child,
-    stdout: () => out.stdout,
-    stderr: () => out.stderr,
-    exited,
-    waitFor: (stream, pattern) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          if (pattern.test(out[stream])) {
-            waiters.delete(check);
-            resolve(out[stream]);
-          } else if (child.exitCode !== null || child.signalCode !== null) {
-            waiters.delete(check);
-            reject(new Error(`the CLI exited (${child.exitCode ?? child.signalCode}) before ${pattern} appeared on ${stream}:\n${out.stdout}\n${out.stderr}`));
-          }
-        };
-        waiters.add(check);
-        check();
-      }),
-  };
+  const live = collect();
+  const tty = options.tty ?? false;
+  const sink = (stream: 'stdout' | 'stderr') => ({ write: (text: string) => live.write(tty ? 'stdout' : stream, text), isTTY: tty });
+  const output = processOutput(sink('stdout'), sink('stderr'));
+  const controller = new AbortController();
+  // A pipe has no width: help wraps as it does when the real CLI's stdout is not a terminal.
+  const host = { env: cliEnv(options), cwd: options.cwd ?? ROOT, columns: undefined, signal: controller.signal };
+  const exited = main(args, output, host).then((code) => live.end(code));
+  const cli = { ...live.view, interrupt: () => controller.abort(), exited };
+  const forget = () => void running.delete(cli);
+  running.add(cli);
+  exited.then(forget, forget);
+  return cli;
 }
 
-/** The test process's environment without any PHONEWRIGHT_* variable and without colours, plus `extra`. */
-function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PHONEWRIGHT_')) env[k] = v;
-  // Playwright's workers set FORCE_COLOR; with NO_COLOR beside it, Node warns on stderr.
-  delete env.FORCE_COLOR;
-  env.NO_COLOR = '1';
-  for (const [k, v] of Object.entries(extra)) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
-  }
-  return env;
-}
+/** In-process runs not ended yet: a test that fails halfway leaves no follow polling in the worker. */
+const running = new Set<LiveCli>();
 
 /** The single line phonewright writes on stderr when it fails. */
 export function errorLine(result: CliResult): string {
@@ -132,6 +67,8 @@ export interface Fixtures {
   serve: (options?: FakeServerOptions) => Promise<FakeServer>;
   /** A fresh empty folder, removed when the test ends. */
   tmp: string;
+  /** Stops the in-process runs a test left going, and waits for them. */
+  stopRuns: void;
 }
 
 export const test = base.extend<Fixtures>({
@@ -149,7 +86,17 @@ export const test = base.extend<Fixtures>({
     await use(dir);
     await rm(dir, { recursive: true, force: true });
   },
+  stopRuns: [
+    async ({}, use) => {
+      await use();
+      const left = [...running];
+      left.forEach((cli) => cli.interrupt());
+      await Promise.allSettled(left.map((cli) => cli.exited));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
 export { closedPort, VENDOR, VENDOR_MAIN_DEVICE, type FakeServer } from '../helpers/fake-server.js';
+export { HAS_SCRIPT, launchSpawned, ROOT, spawnCli, type CliResult, type LiveCli } from '../helpers/spawn.js';

@@ -1,9 +1,10 @@
 // `phonewright login` and `phonewright main-device`: their outputs, the token shown only on request, exit codes.
-import { closedPort, errorLine, expect, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+// In-process, but for a smoke set in a process of its own: a success and a failure of each command.
+import { closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('login --json: ok and the user, no token', async ({ serve }) => {
   const server = await serve({ user: 'qa-lead', password: 'Pw-for-login-1' });
-  const r = await run(['login', ...on(server, { user: 'qa-lead', password: 'Pw-for-login-1' }), '--json']);
+  const r = await spawnCli(['login', ...on(server, { user: 'qa-lead', password: 'Pw-for-login-1' }), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe('{"ok":true,"user":"qa-lead"}\n');
   expect(server.tokens).toHaveLength(1);
@@ -46,16 +47,16 @@ test('login against the wrong API root: exit 1, pointing at --api-root', async (
 });
 
 test('login to a closed port: exit 4', async () => {
-  const r = await run(['login', '--url', `http://127.0.0.1:${await closedPort()}`]);
+  const r = await spawnCli(['login', '--url', `http://127.0.0.1:${await closedPort()}`]);
   expect(r.code).toBe(4);
   expect(errorLine(r)).toMatch(/ECONNREFUSED/);
 });
 
 test('main-device: the id, as JSON or as a bare line', async ({ serve }) => {
   const server = await serve();
-  const json = await run(['main-device', ...on(server), '--json']);
+  const json = await spawnCli(['main-device', ...on(server), '--json']);
   expect(json).toMatchObject({ code: 0, stderr: '', stdout: `{"id":"${VENDOR_MAIN_DEVICE}"}\n` });
-  const plain = await run(['main-device', ...on(server)]);
+  const plain = await spawnCli(['main-device', ...on(server)]);
   expect(plain).toMatchObject({ code: 0, stderr: '', stdout: `${VENDOR_MAIN_DEVICE}\n` });
 });
 
@@ -74,7 +75,7 @@ test('main-device: a server failure is exit 1, an answer without an id too', asy
 
 test('main-device with wrong credentials: exit 3', async ({ serve }) => {
   const server = await serve();
-  const r = await run(['main-device', ...on(server, { user: 'nobody' })]);
+  const r = await spawnCli(['main-device', ...on(server, { user: 'nobody' })]);
   expect(r.code).toBe(3);
   expect(errorLine(r)).toMatch(/user "nobody"/);
 });

@@ -1,6 +1,7 @@
 // `phonewright notifications`: reading the list with filters (applied again on the client), bad arguments,
-// and `--follow`, which prints only new messages and stops cleanly on Ctrl-C.
-import { errorLine, expect, launch, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+// and `--follow`, which prints only new messages and stops cleanly on Ctrl-C. In-process, but for a smoke set
+// in a process of its own: a read, a failure, and a follow ended by SIGINT.
+import { errorLine, expect, launch, launchSpawned, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 const OTHER = 'device@1174886816';
 const M1 = { app: 'com.sigma_rt.totalcontrol', text: '点击进入程序', time: 1539833828000, id: OTHER };
@@ -10,7 +11,7 @@ const M3 = { app: 'com.example.ads', text: 'a sale!', time: 1539833830000, id: V
 test('--json: an array of {app, text, time, id}, as the server lists them; count is always sent', async ({ serve }) => {
   const server = await serve();
   server.post(M1, M2, M3);
-  const r = await run(['notifications', ...on(server), '--json']);
+  const r = await spawnCli(['notifications', ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe(`${JSON.stringify([M1, M2, M3])}\n`);
   const q = (await server.waitFor('notifications')).query;
@@ -75,7 +76,7 @@ for (const { args, says } of BAD) {
 test('the server refuses: exit 1 with its message', async ({ serve }) => {
   const server = await serve();
   server.handle('notifications', { json: { status: null, value: 'notification listening is off' } });
-  const r = await run(['notifications', ...on(server), '--json']);
+  const r = await spawnCli(['notifications', ...on(server), '--json']);
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/notifications failed: the server said "notification listening is off"/);
@@ -84,7 +85,7 @@ test('the server refuses: exit 1 with its message', async ({ serve }) => {
 test('--follow --json: only messages posted after the start, filtered, one JSON object per line; Ctrl-C ends it with exit 0', async ({ serve }) => {
   const server = await serve();
   server.post(M1, M2);
-  const cli = launch(['notifications', '--follow', '--app', 'com.example.chat', ...on(server), '--json']);
+  const cli = launchSpawned(['notifications', '--follow', '--app', 'com.example.chat', ...on(server), '--json']);
   await cli.waitFor('stderr', /following new messages .*app=com\.example\.chat.*Ctrl-C to stop/);
   const later = { ...M2, text: 'your code is 654321', time: M2.time + 60_000 };
   server.post(M3, later);
@@ -92,7 +93,7 @@ test('--follow --json: only messages posted after the start, filtered, one JSON 
   const last = { ...later, text: 'and again', time: later.time + 1 };
   server.post(last);
   await cli.waitFor('stdout', /and again/);
-  cli.child.kill('SIGINT');
+  cli.interrupt();
   const r = await cli.exited;
   expect(r.code).toBe(0);
   expect(r.stdout).toBe(`${JSON.stringify(later)}\n${JSON.stringify(last)}\n`);
@@ -103,14 +104,14 @@ test('--follow without --json: readable lines; Ctrl-C before any message is stil
   const server = await serve();
   const quiet = launch(['notifications', '-f', ...on(server)]);
   await quiet.waitFor('stderr', /following new messages/);
-  quiet.child.kill('SIGINT');
+  quiet.interrupt();
   expect(await quiet.exited).toMatchObject({ code: 0, stdout: '' });
 
   const cli = launch(['notifications', '--follow', '--device', OTHER, '--match', '进入', ...on(server)]);
   await cli.waitFor('stderr', /following new messages .*device=device@1174886816 text contains "进入"/);
   server.post(M2, M1);
   await cli.waitFor('stdout', /点击进入程序/);
-  cli.child.kill('SIGINT');
+  cli.interrupt();
   const r = await cli.exited;
   expect(r.code).toBe(0);
   expect(r.stdout).toBe(`2018-10-18T03:37:08.000Z  ${OTHER}  com.sigma_rt.totalcontrol  点击进入程序\n`);

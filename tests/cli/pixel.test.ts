@@ -1,10 +1,10 @@
 // `phonewright pixel`: the issue's done-when check, strict argument checks before any network work, and the
-// exit code of each kind of failure.
-import { closedPort, errorLine, expect, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+// exit code of each kind of failure. In-process, but for a success and a failure in a process of its own.
+import { closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('done-when: against the vendor\'s documented pixel body, --json prints exactly the four fields', async ({ serve }) => {
   const server = await serve({ user: 'U', password: 'P' });
-  const r = await run(['pixel', 'device@1116106541', '100', '100', '--url', server.url, '--user', 'U', '--password', 'P', '--json']);
+  const r = await spawnCli(['pixel', 'device@1116106541', '100', '100', '--url', server.url, '--user', 'U', '--password', 'P', '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe('{"r":37,"g":66,"b":92,"rgb":"0x25425c"}\n');
   const pixel = await server.waitFor('pixel');
@@ -45,7 +45,7 @@ for (const { name, args, says } of BAD_ARGUMENTS) {
 
 test('a point off the screen: exit 1, naming the point and the screen size', async ({ serve }) => {
   const server = await serve();
-  const r = await run(['pixel', VENDOR_MAIN_DEVICE, '1080', '5', ...on(server), '--json']);
+  const r = await spawnCli(['pixel', VENDOR_MAIN_DEVICE, '1080', '5', ...on(server), '--json']);
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/pixel \(1080, 5\) is outside the screen of device@1116106541 \(1080×1920\)/);

@@ -1,8 +1,10 @@
 // Secrets never reach stdout or stderr: every command, its failures, --verbose, and a server that echoes the
-// token in its messages. Only `login --show-token` prints the token it asked for.
+// token in its messages. Only `login --show-token` prints the token it asked for. In-process, but for one run
+// per way a secret comes in or goes out (a flag, PHONEWRIGHT_PASSWORD, passwordEnv, a refused password, an
+// echoed token, --follow, --show-token) in a process of its own: only there would a stray console write show.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { closedPort, expect, launch, run, test, type CliResult, type FakeServer } from './helpers.js';
+import { closedPort, expect, launchSpawned, run, spawnCli, test, type CliResult, type FakeServer } from './helpers.js';
 
 const USER = 'qa-secret';
 const PASSWORD = 'Zq7 Secret/Pw!';
@@ -18,12 +20,14 @@ interface Case {
   setup?: (server: FakeServer) => void;
   env?: Record<string, string>;
   exit: number;
+  /** Its --verbose run goes in a process of its own. */
+  spawned?: true;
 }
 
 const creds = (server: FakeServer, password = PASSWORD) => ['--url', server.url, '--user', USER, '--password', password];
 
 const CASES: Case[] = [
-  { name: 'login', args: (s) => ['login', ...creds(s)], exit: 0 },
+  { name: 'login', args: (s) => ['login', ...creds(s)], exit: 0, spawned: true },
   { name: 'login --json', args: (s) => ['login', '--json', ...creds(s)], exit: 0 },
   { name: 'main-device', args: (s) => ['main-device', ...creds(s)], exit: 0 },
   { name: 'pixel', args: (s) => ['pixel', 'main', '1', '1', ...creds(s)], exit: 0 },
@@ -31,8 +35,8 @@ const CASES: Case[] = [
   { name: 'notifications', args: (s) => ['notifications', ...creds(s)], exit: 0 },
   { name: 'upload', args: (s, f) => ['upload', f, '--as', 'image', ...creds(s)], exit: 0 },
   { name: 'doctor', args: (s) => ['doctor', ...creds(s)], exit: 0 },
-  { name: 'password from PHONEWRIGHT_PASSWORD', args: (s) => ['pixel', 'main', '1', '1', '--url', s.url, '--user', USER], env: { PHONEWRIGHT_PASSWORD: PASSWORD }, exit: 0 },
-  { name: 'wrong password', args: (s) => ['login', ...creds(s, WRONG)], exit: 3 },
+  { name: 'password from PHONEWRIGHT_PASSWORD', args: (s) => ['pixel', 'main', '1', '1', '--url', s.url, '--user', USER], env: { PHONEWRIGHT_PASSWORD: PASSWORD }, exit: 0, spawned: true },
+  { name: 'wrong password', args: (s) => ['login', ...creds(s, WRONG)], exit: 3, spawned: true },
   { name: 'wrong password, doctor --json', args: (s) => ['doctor', '--json', ...creds(s, WRONG)], exit: 3 },
   { name: 'wrong password in PHONEWRIGHT_PASSWORD', args: (s) => ['settings', 'main', '--url', s.url, '--user', USER], env: { PHONEWRIGHT_PASSWORD: WRONG }, exit: 3 },
   {
@@ -46,6 +50,7 @@ const CASES: Case[] = [
     setup: (s) => s.handle('settings', (req) => ({ json: { status: null, value: `device not found (session ${req.token})` } })),
     args: (s) => ['settings', 'device@5', ...creds(s)],
     exit: 1,
+    spawned: true,
   },
   {
     name: 'an answer that is not JSON, holding the token',
@@ -76,7 +81,8 @@ for (const c of CASES) {
       c.setup?.(server);
       const file = path.join(tmp, 'shot.png');
       await writeFile(file, 'png bytes');
-      const r = await run([...c.args(server, file), ...(verbose ? ['--verbose'] : [])], { env: c.env });
+      const args = [...c.args(server, file), ...(verbose ? ['--verbose'] : [])];
+      const r = await (c.spawned && verbose ? spawnCli : run)(args, { env: c.env });
       expect(r.code, r.stderr).toBe(c.exit);
       // --verbose described the calls (the test would prove little if it described nothing).
       if (verbose && server.count() > 0) expect(r.stderr).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/TotalControl\/v1\/login → /m);
@@ -94,7 +100,7 @@ test('no secret in the output: a closed port with --verbose', async () => {
 test('no secret in the output: the password from passwordEnv of phonewright.config.json, --verbose', async ({ serve, tmp }) => {
   const server = await serve({ user: USER, password: PASSWORD });
   await writeFile(path.join(tmp, 'phonewright.config.json'), JSON.stringify({ url: server.url, user: USER, passwordEnv: 'LAB_SECRET' }));
-  const ok = await run(['doctor', '--verbose'], { cwd: tmp, env: { LAB_SECRET: PASSWORD } });
+  const ok = await spawnCli(['doctor', '--verbose'], { cwd: tmp, env: { LAB_SECRET: PASSWORD } });
   expect(ok.code).toBe(0);
   expectClean(ok, server.tokens);
   const refused = await run(['login', '--verbose'], { cwd: tmp, env: { LAB_SECRET: WRONG } });
@@ -104,11 +110,11 @@ test('no secret in the output: the password from passwordEnv of phonewright.conf
 
 test('no secret in the output: notifications --follow --verbose, until Ctrl-C', async ({ serve }) => {
   const server = await serve({ user: USER, password: PASSWORD });
-  const cli = launch(['notifications', '--follow', '--json', '--verbose', ...creds(server)]);
+  const cli = launchSpawned(['notifications', '--follow', '--json', '--verbose', ...creds(server)]);
   await cli.waitFor('stderr', /following new messages/);
   server.post({ app: 'com.example.chat', text: 'new one', time: 1539833828000, id: 'device@1116106541' });
   await cli.waitFor('stdout', /new one/);
-  cli.child.kill('SIGINT');
+  cli.interrupt();
   const r = await cli.exited;
   expect(r.code).toBe(0);
   expect(r.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/TotalControl\/v1\/notifications\?token=\*\*\*&position=1/);
@@ -117,7 +123,7 @@ test('no secret in the output: notifications --follow --verbose, until Ctrl-C', 
 
 test('login --show-token prints the token it was issued, and still neither the password nor the login header', async ({ serve }) => {
   const server = await serve({ user: USER, password: PASSWORD });
-  const r = await run(['login', '--show-token', '--json', '--verbose', ...creds(server)]);
+  const r = await spawnCli(['login', '--show-token', '--json', '--verbose', ...creds(server)]);
   expect(r.code).toBe(0);
   expect(JSON.parse(r.stdout)).toEqual({ ok: true, user: USER, token: server.tokens[0] });
   expect(r.stderr).not.toContain(server.tokens[0]!);

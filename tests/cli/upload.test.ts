@@ -1,9 +1,10 @@
 // `phonewright upload`: every kind of target, the file checked before anything is sent, and the progress
-// bar: on a terminal for a large file, never on a pipe.
+// bar: on a terminal for a large file, never on a pipe. In-process, but for a smoke set in a process of its
+// own: an upload, a refusal, and the progress bar on a real pipe and on a real pseudo-terminal.
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorLine, HAS_SCRIPT, expect, on, run, test, VENDOR } from './helpers.js';
+import { errorLine, HAS_SCRIPT, expect, on, run, spawnCli, test, VENDOR } from './helpers.js';
 
 const MIB = 1024 * 1024;
 
@@ -12,7 +13,7 @@ test('--as apk --json: the absolute file_url; the server got the bytes under the
   const file = path.join(tmp, 'app.apk');
   const bytes = Buffer.from('PK\u0003\u0004 a tiny apk');
   await writeFile(file, bytes);
-  const r = await run(['upload', file, '--as', 'apk', ...on(server), '--json']);
+  const r = await spawnCli(['upload', file, '--as', 'apk', ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe(`{"file_url":"${server.url}/TotalControl/v1/storage/apk/1527558556026.apk"}\n`);
   expect(server.uploads).toEqual([{ part: 'apk', filename: 'app.apk', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }]);
@@ -99,7 +100,7 @@ test('the server refuses the file: exit 1 with its message', async ({ serve, tmp
   server.handle('upload', { json: { status: null, value: 'disk full' } });
   const file = path.join(tmp, 'a.js');
   await writeFile(file, 'x');
-  const r = await run(['upload', file, '--as', 'script', ...on(server), '--json']);
+  const r = await spawnCli(['upload', file, '--as', 'script', ...on(server), '--json']);
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/upload failed: the server said "disk full"/);
@@ -109,7 +110,7 @@ test('a large file with stderr on a pipe: no progress bar, stderr stays empty', 
   const server = await serve();
   const file = path.join(tmp, 'big.apk');
   await writeFile(file, Buffer.alloc(9 * MIB, 7));
-  const r = await run(['upload', file, '--as', 'apk', ...on(server), '--json']);
+  const r = await spawnCli(['upload', file, '--as', 'apk', ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(server.uploads[0]!.size).toBe(9 * MIB);
 });
@@ -119,18 +120,17 @@ test('a large file on a terminal: a progress bar with percent, bytes and MiB/s, 
   const server = await serve();
   const file = path.join(tmp, 'big.apk');
   await writeFile(file, Buffer.alloc(9 * MIB, 7));
-  const r = await run(['upload', file, '--as', 'apk', ...on(server)], { terminal: true });
+  const r = await spawnCli(['upload', file, '--as', 'apk', ...on(server)], { terminal: true });
   expect(r.code).toBe(0);
   expect(r.stdout).toMatch(/big\.apk 100% \[#{24}\] 9,437,184 \/ 9,437,184 bytes {2}\d+\.\d MiB\/s/);
   expect(r.stdout).toContain(`stored ${file} as apk: ${server.url}/TotalControl/v1/storage/apk/`);
 });
 
 test('a small file on a terminal: no progress bar', async ({ serve, tmp }) => {
-  test.skip(!HAS_SCRIPT, 'needs script(1) from util-linux to run the CLI on a pseudo-terminal');
   const server = await serve();
   const file = path.join(tmp, 'small.apk');
   await writeFile(file, Buffer.alloc(MIB, 7));
-  const r = await run(['upload', file, '--as', 'apk', ...on(server)], { terminal: true });
+  const r = await run(['upload', file, '--as', 'apk', ...on(server)], { tty: true });
   expect(r.code).toBe(0);
   expect(r.stdout).toContain('stored ');
   expect(r.stdout).not.toMatch(/%|MiB\/s/);

@@ -2,6 +2,8 @@
 // config), a merge of its blob, every CLI command, and a failing nightly with traces, neither the password,
 // nor the login header, nor any token the server handed out is in stdout, stderr, reports/, test-results/ or
 // .phonewright/ — searched byte by byte, in base64 and URL-encoded forms, inside zips and data URLs.
+// `test`, `merge` and `nightly` run in processes of their own; the other commands in-process (tests/cli/secrets.test.ts
+// and tests/simulator/cli.test.ts run each way a secret comes in through a process of its own).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from '../cli/helpers.js';
@@ -132,7 +134,7 @@ async function follow(lab: Lab): Promise<void> {
   await live.waitFor('stderr', /following new messages/);
   lab.sim.postNotification({ device: S9, app: 'com.example.chat', text: 'code 482913' });
   await live.waitFor('stdout', /code 482913/);
-  live.child.kill('SIGINT');
+  live.interrupt();
   lab.outputs.push({ name: 'notifications --follow', ...(await live.exited) });
 }
 
@@ -140,7 +142,7 @@ async function follow(lab: Lab): Promise<void> {
 async function simCommand(lab: Lab): Promise<void> {
   const live = launch(['sim', '--port', '0'], { cwd: lab.project.dir, env: { PHONEWRIGHT_USER: USER, PHONEWRIGHT_PASSWORD: PASSWORD } });
   await live.waitFor('stderr', /Serving until Ctrl-C/);
-  live.child.kill('SIGINT');
+  live.interrupt();
   const r = await live.exited;
   expect(r.stdout).toContain('password:  (as given in PHONEWRIGHT_PASSWORD)');
   lab.outputs.push({ name: 'sim', ...r });

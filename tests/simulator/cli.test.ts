@@ -1,10 +1,12 @@
-// `phonewright sim`: runSim in-process, what it prints, that it serves, and that it stops on an abort.
+// `phonewright sim`: runSim in-process, what it prints, that it serves, and that it stops on an abort; and one
+// run of the real CLI in a process of its own: its help, and serving until SIGINT.
 import { createRequire } from 'node:module';
 import { request } from 'undici';
 import { runSim, simCommand, type SimArgs } from '../../src/cli/commands/sim.js';
 import { GLOBAL_OPTIONS } from '../../src/cli/options.js';
 import type { Output } from '../../src/cli/output.js';
 import { redact } from '../../src/core/redact.js';
+import { launchSpawned, spawnCli } from '../helpers/spawn.js';
 import { VENDOR_AUTH, curl, expect, test } from './harness.js';
 
 const yargs = createRequire(import.meta.url)('yargs/yargs') as typeof import('yargs/yargs');
@@ -259,6 +261,27 @@ test('an abort before the start still closes cleanly', async () => {
   const out = capture();
   await runSim(ARGS, out, controller.signal, {});
   const url = /on (http:\S+)/.exec(out.stdout[0]!)![1]!;
+  expect(await stopped(url)).toBe(true);
+});
+
+test('in a process of its own: --help; then serving until SIGINT, exit 0, the password of PHONEWRIGHT_PASSWORD never printed', async () => {
+  const help = await spawnCli(['sim', '--help']);
+  expect(help).toMatchObject({ code: 0, stderr: '' });
+  expect(help.stdout).toMatch(/^phonewright sim\b/);
+  for (const flag of ['--port', '--scenario', '--lab', '--clock-offset', '--token-failure']) expect(help.stdout).toContain(flag);
+
+  const auth = Buffer.from('qa:hunter2-lab').toString('base64');
+  const live = launchSpawned(['sim', '--port', '0', '--user', 'qa'], { env: { PHONEWRIGHT_PASSWORD: 'hunter2-lab' } });
+  await live.waitFor('stderr', /Serving until Ctrl-C/);
+  const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(live.stdout())![1]!;
+  const login = await request(`${url}/TotalControl/v1/login`, { headers: { authorization: auth } });
+  expect(await login.body.json()).toMatchObject({ status: true });
+  live.interrupt();
+  const r = await live.exited;
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain('password:  (as given in PHONEWRIGHT_PASSWORD)');
+  expect(r.stderr).toBe('Serving until Ctrl-C.\nphonewright sim: stopped\n');
+  for (const secret of ['hunter2-lab', auth]) expect(r.stdout + r.stderr).not.toContain(secret);
   expect(await stopped(url)).toBe(true);
 });
 

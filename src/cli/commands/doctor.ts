@@ -3,7 +3,7 @@ import type { DeviceId } from '../../core/device-id.js';
 import { AuthError, CheckFailedError, isPhonewrightError, TimeoutError, UnreachableError, type PhonewrightError } from '../../core/errors.js';
 import { describeSetting, formatResolution } from '../../core/settings.js';
 import { deviceArg } from '../args.js';
-import { withClient, type CommandContext } from '../context.js';
+import { withClient, type CommandContext, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 import { checkReachable } from '../reachable.js';
@@ -24,7 +24,7 @@ export interface CheckResult {
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** `phonewright doctor`: checks the setup step by step and says where it breaks. */
-export function doctorCommand(output: Output): CommandModule<GlobalOptions, DoctorArgs> {
+export function doctorCommand(output: Output, host: Host): CommandModule<GlobalOptions, DoctorArgs> {
   return {
     command: 'doctor',
     describe: 'Check the setup: reachable, login, main device, settings, pixel, notifications',
@@ -36,10 +36,10 @@ export function doctorCommand(output: Output): CommandModule<GlobalOptions, Doct
         .epilogue(
           'Checks that depend on a failed one are skipped and marked so: nothing runs after "reachable" or "login" fails, and settings and pixel need a device. ' +
             'Exit 0 when every check passed; otherwise the code of the first failure: 4 unreachable, 3 login refused, 1 any other.',
-        ) as never,
+        ),
     handler: (args) => {
       const device = args.device === undefined ? 'main' : deviceArg(args.device, '--device');
-      return withClient(args, output, async (ctx) => {
+      return withClient(args, output, host, async (ctx) => {
         const { checks, skipped, firstError } = await runChecks(ctx, device);
         const ok = checks.every((c) => c.ok);
         if (args.json) output.json({ checks, ok });

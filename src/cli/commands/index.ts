@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 import { doctorCommand } from './doctor.js';
@@ -13,9 +14,9 @@ import { simCommand } from './sim.js';
 import { testCommand } from './test.js';
 import { uploadCommand } from './upload.js';
 
-/** Every command, as a factory of its yargs module given where it writes; `--help` lists them in this order. */
+/** Every command, as a factory of its yargs module given where it writes and runs; `--help` lists them in this order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const COMMANDS: ((output: Output) => CommandModule<GlobalOptions, any>)[] = [
+export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOptions, any>)[] = [
   loginCommand,
   mainDeviceCommand,
   pixelCommand,

@@ -1,10 +1,10 @@
 import type { CommandModule } from 'yargs';
-import { withClient } from '../context.js';
+import { withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 
 /** `phonewright main-device`: the id of the server's current main device. */
-export function mainDeviceCommand(output: Output): CommandModule<GlobalOptions, GlobalOptions> {
+export function mainDeviceCommand(output: Output, host: Host): CommandModule<GlobalOptions, GlobalOptions> {
   return {
     command: 'main-device',
     describe: 'Print the id of the server\'s main device',
@@ -14,7 +14,7 @@ export function mainDeviceCommand(output: Output): CommandModule<GlobalOptions, 
         .example('$0 main-device --json', 'prints {"id":"device@1116106541"}')
         .epilogue('Other commands take "main" wherever a device id goes, and ask the server the same question.'),
     handler: (args) =>
-      withClient(args, output, async (ctx) => {
+      withClient(args, output, host, async (ctx) => {
         const id = await ctx.client.mainDevice({ signal: ctx.signal });
         if (args.json) output.json({ id });
         else output.line(id);

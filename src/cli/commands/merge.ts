@@ -31,7 +31,7 @@ export function mergeCommand(output: Output): CommandModule<GlobalOptions, Merge
         .option('history', { type: 'boolean', default: true, describe: 'Write the nightly history, nightly.md and trend.html (--no-history: the reports only)' })
         .example('$0 merge blobs/lab-a blobs/lab-b', 'one report and one nightly record from two servers\' jobs')
         .example('$0 merge all-blobs --no-history', 'join the shards of a "phonewright test --shard" run')
-        .epilogue(EPILOGUE) as never,
+        .epilogue(EPILOGUE),
     handler: async (args) => {
       const temp = await mkdtemp(path.join(tmpdir(), 'phonewright-merge-'));
       try {

@@ -34,7 +34,7 @@ export function nightlyCommand(output: Output): CommandModule<GlobalOptions, Nig
         .example('$0 nightly --retries 0 --grep @smoke', 'no retries, the smoke specs only')
         .example('PHONEWRIGHT_BLOB=1 $0 nightly --server lab-a', 'one server\'s part of a nightly, for "phonewright merge"')
         .example('$0 nightly --shard 1/2', 'the first half of the matrix (blob mode)')
-        .epilogue(EPILOGUE) as never,
+        .epilogue(EPILOGUE),
     handler: async (args) => {
       const pass = (args.args ?? []).map(String);
       if (!pass.some((a) => a === '--retries' || a.startsWith('--retries='))) pass.push('--retries', String(NIGHTLY_RETRIES));

@@ -3,7 +3,7 @@ import type { DeviceId } from '../../core/device-id.js';
 import { UsageError } from '../../core/errors.js';
 import { describeFilter, matchesNotification, MAX_NOTIFICATION_COUNT, type Notification } from '../../core/notifications.js';
 import { deviceArg, list, wholeNumber } from '../args.js';
-import { resolveDevice, withClient } from '../context.js';
+import { resolveDevice, withClient, type Host } from '../context.js';
 import { followNotifications } from '../follow.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -22,7 +22,7 @@ const DEFAULT_COUNT = 100;
 const MAX_POSITION = 2 ** 31 - 1;
 
 /** `phonewright notifications`: read the notification-bar messages the server holds, or tail new ones. */
-export function notificationsCommand(output: Output): CommandModule<GlobalOptions, NotificationsArgs> {
+export function notificationsCommand(output: Output, host: Host): CommandModule<GlobalOptions, NotificationsArgs> {
   return {
     command: 'notifications',
     describe: 'Read notification-bar messages, or follow new ones as they arrive',
@@ -41,10 +41,10 @@ export function notificationsCommand(output: Output): CommandModule<GlobalOption
           'Filters apply on the server and again here, so every server variant gives the same answer: a message is kept when its phone is one of --device, its app one of --app, and its text contains one of --match (case-sensitive). ' +
             '--follow ignores the messages already held and prints each new one as it arrives, polling every 250 ms, until Ctrl-C (exit 0); with --json it prints one JSON object per line (NDJSON) instead of one array. ' +
             'time is in milliseconds since the epoch. Phones show messages only when the notification listening service is on in the phone client\'s message settings.',
-        ) as never,
+        ),
     handler: (args) => {
       const query = readArgs(args);
-      return withClient(args, output, async (ctx) => {
+      return withClient(args, output, host, async (ctx) => {
         const devices: DeviceId[] = [];
         for (const d of query.devices) devices.push(await resolveDevice(d, ctx));
         const accept = (n: Notification) =>

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { coordinate, deviceArg } from '../args.js';
-import { resolveDevice, withClient } from '../context.js';
+import { resolveDevice, withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 
@@ -11,7 +11,7 @@ interface PixelArgs extends GlobalOptions {
 }
 
 /** `phonewright pixel <device> <x> <y>`: one pixel's colour. */
-export function pixelCommand(output: Output): CommandModule<GlobalOptions, PixelArgs> {
+export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOptions, PixelArgs> {
   return {
     command: 'pixel <device> <x> <y>',
     describe: 'Read the colour of one screen pixel',
@@ -22,13 +22,13 @@ export function pixelCommand(output: Output): CommandModule<GlobalOptions, Pixel
         .positional('y', { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' })
         .example('$0 pixel device@1116106541 100 100 --json', 'prints {"r":37,"g":66,"b":92,"rgb":"0x25425c"}')
         .example('$0 pixel main 0 0', 'the top-left pixel of the server\'s main device')
-        .epilogue('Prints the colour as the server gives it: 0x and six lowercase hex digits, and r, g, b from 0 to 255. A point off the screen fails with exit 1 and names the screen size.') as never,
+        .epilogue('Prints the colour as the server gives it: 0x and six lowercase hex digits, and r, g, b from 0 to 255. A point off the screen fails with exit 1 and names the screen size.'),
     handler: (args) => {
       // Everything the user typed is checked before any network work.
       const device = deviceArg(args.device);
       const x = coordinate('x', args.x);
       const y = coordinate('y', args.y);
-      return withClient(args, output, async (ctx) => {
+      return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
         const p = await ctx.client.pixel(id, x, y, { signal: ctx.signal });
         if (args.json) output.json({ r: p.r, g: p.g, b: p.b, rgb: p.rgb });

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { describeSetting, SETTINGS_FIELDS } from '../../core/settings.js';
 import { deviceArg } from '../args.js';
-import { resolveDevice, withClient } from '../context.js';
+import { resolveDevice, withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 
@@ -10,7 +10,7 @@ interface SettingsArgs extends GlobalOptions {
 }
 
 /** `phonewright settings <device>`: the seven display settings of one phone. */
-export function settingsCommand(output: Output): CommandModule<GlobalOptions, SettingsArgs> {
+export function settingsCommand(output: Output, host: Host): CommandModule<GlobalOptions, SettingsArgs> {
   return {
     command: 'settings <device>',
     describe: 'Read the display settings of one phone',
@@ -19,10 +19,10 @@ export function settingsCommand(output: Output): CommandModule<GlobalOptions, Se
         .positional('device', { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' })
         .example('$0 settings main', 'a table: display_mode 1 (HA1), …, display_resolution 1080*1920')
         .example('$0 settings device@1116106541 --json', 'prints {"display_mode":1,…,"display_hw_decode":1,…,"display_resolution":{"w":1080,"h":1920}}')
-        .epilogue('--json prints the seven fields normalized: enums as numbers, display_hw_decode as 0 or 1, display_resolution as {"w", "h"}, whichever wire form the server used.') as never,
+        .epilogue('--json prints the seven fields normalized: enums as numbers, display_hw_decode as 0 or 1, display_resolution as {"w", "h"}, whichever wire form the server used.'),
     handler: (args) => {
       const device = deviceArg(args.device);
-      return withClient(args, output, async (ctx) => {
+      return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
         const settings = await ctx.client.settings(id, { signal: ctx.signal });
         if (args.json) {

@@ -4,6 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, DEFAULT_HOST, DEFAULT_SCENARIO, startSimulator, type Behaviour, type BehaviourKey, type SimulatorHandle, type SimulatorOptions } from '../../simulator/index.js';
 import { ADMIN_KEY_HEADER, ADMIN_PREFIX, MAX_CLOCK_OFFSET_MS, type LabOptions } from '../../simulator/index.js';
 import { list, wholeNumber } from '../args.js';
+import { hostPath, processHost, stopSignal, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import { processOutput, type Output } from '../output.js';
 
@@ -39,7 +40,7 @@ const SIM_OPTIONS = {
 } as const satisfies Record<string, Options>;
 
 /** `phonewright sim`: the embedded device-control simulator, serving until Ctrl-C. */
-export function simCommand(output: Output = processOutput()): CommandModule<GlobalOptions, SimArgs> {
+export function simCommand(output: Output = processOutput(), host: Host = processHost()): CommandModule<GlobalOptions, SimArgs> {
   return {
     command: 'sim',
     describe: 'Run the device-control simulator: virtual phones, notifications, uploads, fault injection',
@@ -47,7 +48,7 @@ export function simCommand(output: Output = processOutput()): CommandModule<Glob
       let parser = y.options(SIM_OPTIONS);
       for (const [key, spec] of Object.entries(BEHAVIOUR_SPECS)) {
         const fallback = DEFAULT_BEHAVIOUR[key as BehaviourKey];
-        parser = parser.option(spec.flag, { type: 'string', group: 'Behaviour (the field notes\' switchable answers):', describe: `${spec.describe} [default ${fallback}]`, ...(spec.choices ? { choices: spec.choices } : {}) }) as never;
+        parser = parser.option(spec.flag, { type: 'string', group: 'Behaviour (the field notes\' switchable answers):', describe: `${spec.describe} [default ${fallback}]`, ...(spec.choices ? { choices: spec.choices } : {}) });
       }
       return parser
         .example('$0 sim', 'serves on http://127.0.0.1:8090 with sigma / 3D391497, so the vendor\'s curl examples work')
@@ -58,9 +59,12 @@ export function simCommand(output: Output = processOutput()): CommandModule<Glob
         .epilogue(
           `--lab: pixel reads 2-8 ms, one at a time per phone; settings 20-60 ms; notifications 20-80 ms; login and uploads 50-150 ms; phone clocks +5 min, -3 min, +47 s, -90 s, … off (a scenario's "lab" key sets other figures). ` +
             `The admin API under ${ADMIN_PREFIX} (header ${ADMIN_KEY_HEADER}) sets screens, posts notifications, takes phones offline, freezes them, sets their clocks and injects faults. The password is printed only when it is the vendor's public default.`,
-        ) as never;
+        );
     },
-    handler: (args) => runSim(args, output),
+    handler: (args) => {
+      const paths = { scenario: args.scenario && hostPath(host, args.scenario), storage: args.storage && hostPath(host, args.storage) };
+      return runSim({ ...args, ...paths }, output, host.signal, host.env);
+    },
   };
 }
 
@@ -100,7 +104,7 @@ export async function runSim(args: SimArgs, output: Output, signal?: AbortSignal
     verbose: args.verbose ? (line: string) => output.note(line) : undefined,
   };
   const sim = await startSimulator(options);
-  const watch = signal ? { signal, dispose: () => undefined } : processSignal();
+  const watch = stopSignal(signal);
   try {
     printStarted(sim, output, Boolean(args.json), password === DEFAULT_PASSWORD ? undefined : passwordSource ?? 'the options');
     const stop = watch.signal;
@@ -194,19 +198,4 @@ function formatOffset(ms: number): string {
   if (abs % 1000 !== 0) return `${sign}${abs}ms`;
   const s = abs / 1000;
   return s < 60 ? `${sign}${s}s` : `${sign}${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-}
-
-/** A signal aborted by the first SIGINT or SIGTERM; `dispose` lets go of both handlers. */
-function processSignal(): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    },
-  };
 }

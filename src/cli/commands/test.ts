@@ -20,7 +20,7 @@ export function testCommand(output: Output): CommandModule<GlobalOptions, TestAr
         .positional('args', { array: true, describe: 'Arguments for playwright test, e.g. --grep @smoke or --project galaxy-s9' })
         .example('$0 test', 'every phone, every spec; HTML report in reports/html')
         .example('$0 test --devices device@1116106541 --grep settings', 'one phone, the specs whose title matches')
-        .example('$0 test --server lab-a', 'the phones of one server of phonewright.config.json') as never,
+        .example('$0 test --server lab-a', 'the phones of one server of phonewright.config.json'),
     handler: async (args) => {
       const run: RunArgs = { ...args, playwright: (args.args ?? []).map(String) };
       checkRun(await runPlaywright(run, output), 'the test run');

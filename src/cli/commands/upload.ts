@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { parseUploadTarget } from '../../core/upload-target.js';
-import { withClient } from '../context.js';
+import { hostPath, withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 import { uploadProgress } from '../progress.js';
@@ -12,7 +12,7 @@ interface UploadArgs extends GlobalOptions {
 }
 
 /** `phonewright upload <file> --as <target>`: send one file to the server's storage. */
-export function uploadCommand(output: Output): CommandModule<GlobalOptions, UploadArgs> {
+export function uploadCommand(output: Output, host: Host): CommandModule<GlobalOptions, UploadArgs> {
   return {
     command: 'upload <file>',
     describe: 'Upload a file to the server (an app, a script, an image, contacts, or a folder)',
@@ -29,15 +29,15 @@ export function uploadCommand(output: Output): CommandModule<GlobalOptions, Uplo
         .epilogue(
           'image, script, apk and tcbr/contacts answer with a URL (made absolute when the server gives a relative one); local/… answers with a path on the server machine. ' +
             'tcbr/contacts and local/… need server release 6.9.0 or later. A file of 8 MiB or more shows a progress bar on stderr when stderr is a terminal.',
-        ) as never,
+        ),
     handler: (args) => {
       // The target is checked here and the file by the client, both before any network work.
       parseUploadTarget(args.as);
-      return withClient(args, output, async (ctx) => {
+      return withClient(args, output, host, async (ctx) => {
         const bar = uploadProgress(output, path.basename(args.file));
         let result;
         try {
-          result = await ctx.client.upload(args.file, args.as, { signal: ctx.signal, onProgress: (sent, total) => bar.update(sent, total) });
+          result = await ctx.client.upload(hostPath(host, args.file), args.as, { signal: ctx.signal, onProgress: (sent, total) => bar.update(sent, total) });
         } finally {
           bar.done();
         }

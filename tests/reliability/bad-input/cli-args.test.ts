@@ -1,5 +1,7 @@
 // Bad command-line arguments: each is refused before any network work, with one line that says what is wrong
-// and what to write, exit 2; no request reaches the server and no file is written.
+// and what to write, exit 2; no request reaches the server and no file is written. In-process, but for the
+// files named by a relative path: the message names the file as typed, which only the process's own working
+// folder allows (in-process, a relative path is made absolute against the case's folder).
 import { cli, expect, expectRefused, listing, test, writeFiles } from './harness.js';
 
 interface Case {
@@ -13,6 +15,8 @@ interface Case {
   asOtherUser?: boolean;
   /** Leave out the flags that point at the fake server (the case brings its own). */
   ownServer?: boolean;
+  /** Run in a process of its own. */
+  spawned?: true;
 }
 
 const ID_SHAPE = 'expected device@<integer>; try: an id such as device@1116106541, or "main" where the main device is meant (phonewright main-device prints it)';
@@ -54,11 +58,11 @@ const CASES: Case[] = [
     error: '--position and --count do not apply to --follow, which prints only messages that arrive after it starts; try: drop them, or drop --follow to read the list',
   },
   // Files to upload.
-  { name: 'missing file', args: ['upload', 'builds/app.apk', '--as', 'apk'], error: 'file not found: builds/app.apk; try: check the path (relative paths start from the working folder)' },
-  { name: 'a folder', args: ['upload', 'builds', '--as', 'apk'], files: { 'builds/app.apk': 'x' }, error: 'not a regular file: builds; try: upload one file at a time' },
-  { name: 'a named pipe (reading it would wait forever)', args: ['upload', 'app.apk', '--as', 'apk'], files: { 'app.apk': 'fifo' }, error: 'not a regular file: app.apk; try: upload one file at a time' },
-  { name: 'an empty file', args: ['upload', 'empty.apk', '--as', 'apk'], files: { 'empty.apk': '' }, error: 'file is empty: empty.apk; try: the server refuses empty uploads' },
-  { name: 'a file no one may read', args: ['upload', 'locked.apk', '--as', 'apk'], files: { 'locked.apk': { content: 'x', mode: 0o000 } }, asOtherUser: true, error: 'file cannot be read (permission denied): locked.apk' },
+  { name: 'missing file', args: ['upload', 'builds/app.apk', '--as', 'apk'], spawned: true, error: 'file not found: builds/app.apk; try: check the path (relative paths start from the working folder)' },
+  { name: 'a folder', args: ['upload', 'builds', '--as', 'apk'], spawned: true, files: { 'builds/app.apk': 'x' }, error: 'not a regular file: builds; try: upload one file at a time' },
+  { name: 'a named pipe (reading it would wait forever)', args: ['upload', 'app.apk', '--as', 'apk'], spawned: true, files: { 'app.apk': 'fifo' }, error: 'not a regular file: app.apk; try: upload one file at a time' },
+  { name: 'an empty file', args: ['upload', 'empty.apk', '--as', 'apk'], spawned: true, files: { 'empty.apk': '' }, error: 'file is empty: empty.apk; try: the server refuses empty uploads' },
+  { name: 'a file no one may read', args: ['upload', 'locked.apk', '--as', 'apk'], files: { 'locked.apk': { content: 'x', mode: 0o000 } }, asOtherUser: true, spawned: true, error: 'file cannot be read (permission denied): locked.apk' },
   { name: 'no --as', args: ['upload', 'app.apk'], files: FILE, error: 'missing required argument: as; try: phonewright upload --help' },
   // Upload targets.
   { name: 'unknown target', args: ['upload', 'app.apk', '--as', 'apps'], files: FILE, error: `invalid upload target "apps": unknown target; ${TARGETS}` },
@@ -86,7 +90,7 @@ for (const c of CASES) {
     await writeFiles(dir, c.files ?? {});
     const before = await listing(dir);
     const flags = c.ownServer ? [] : ['--url', server.url, '--password', '3D391497'];
-    const result = await cli([...c.args, ...flags], { cwd: dir, asOtherUser: c.asOtherUser });
+    const result = await cli([...c.args, ...flags], { cwd: dir, asOtherUser: c.asOtherUser, spawned: c.spawned });
     expectRefused(result, c.error, 2);
     expect(server.requests.map((r) => `${r.method} ${r.path}`), 'requests that reached the server').toEqual([]);
     expect(await listing(dir), 'files in the working folder').toEqual(before);

@@ -3,54 +3,47 @@
  * regex), the exit code where it is a CLI case, and is checked for "nothing changed": no request reached the
  * server, no file was written or stored.
  *
- * `cli` spawns the real CLI (built by `npm run build`) with a clean environment, optionally as another user
- * (tests run as root, who reads any file: an unreadable file needs someone else); `server` is a fake server
- * that records every request (tests/helpers/fake-server.ts); `dir` is a fresh folder whose every file and
- * size can be compared before and after.
+ * `cli` runs the CLI with a clean environment in the case's folder: in-process (tests/cli/helpers.ts), or in a
+ * process of its own (built by `npm run build`) when the case needs one: run as another user (tests run as
+ * root, who reads any file: an unreadable file needs someone else), a command that hands the process's
+ * environment and folder to Playwright, or a relative path the message must name as typed. `server` is a
+ * fake server that records every request (tests/helpers/fake-server.ts); `dir` is a fresh folder whose every
+ * file and size can be compared before and after.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
+import { run } from '../../cli/helpers.js';
 import { startFakeServer, type FakeServer } from '../../helpers/fake-server.js';
+import { ROOT, spawnCli, type CliResult } from '../../helpers/spawn.js';
 
-export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const BIN = path.join(ROOT, 'bin', 'phonewright.js');
+export { ROOT, type CliResult };
 /** Anyone but root, who may read every file; `nobody` on most systems. */
 const OTHER_USER = 65_534;
 /** The variables a CLI run inherits from the test process; no PHONEWRIGHT_*. */
 const INHERITED_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ'];
-
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+/** Commands that run Playwright as a child, handing it this process's environment and folder: spawned only. */
+const PLAYWRIGHT_COMMANDS = new Set(['test', 'nightly', 'merge']);
 
 export interface CliOptions {
   cwd: string;
   env?: Record<string, string>;
   /** Run as a user other than root (the test must run as root, or as that user, for this to matter). */
   asOtherUser?: boolean;
+  /** Run in a process of its own, e.g. for a relative path the error names as typed. */
+  spawned?: boolean;
 }
 
 /** Runs `phonewright <args>` to the end. */
 export function cli(args: string[], options: CliOptions): Promise<CliResult> {
   const env: Record<string, string> = { NO_COLOR: '1', HOME: options.cwd };
   for (const key of INHERITED_ENV) if (process.env[key] !== undefined) env[key] = process.env[key]!;
-  Object.assign(env, options.env);
-  const other = options.asOtherUser && process.getuid?.() === 0 ? { uid: OTHER_USER, gid: OTHER_USER } : {};
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...other });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  const where = { cwd: options.cwd, baseEnv: env, env: options.env };
+  const user = options.asOtherUser && process.getuid?.() === 0 ? { uid: OTHER_USER, gid: OTHER_USER } : undefined;
+  if (options.spawned || user || PLAYWRIGHT_COMMANDS.has(args[0] ?? '')) return spawnCli(args, { ...where, user });
+  return run(args, where);
 }
 
 /** Asserts the run failed with one line `phonewright: <error>` on stderr, nothing on stdout, and `exit`. */
