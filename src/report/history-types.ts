@@ -17,7 +17,10 @@ export interface HistoryTest {
   durationMs: number;
   /** Attempts after the first. */
   retries: number;
-  /** First line of the error (the last attempt's when failed, the first failed attempt's when flaky); secrets redacted. */
+  /**
+   * First line of the error (the last attempt's when failed, the first failed attempt's when flaky), secrets
+   * redacted; a device assertion's is written from the facts it attached (facts.ts), not from its message.
+   */
   error?: string;
   /** Skipped or failed because the phone could not be reached (annotated `infra-failure`). */
   infra?: boolean;

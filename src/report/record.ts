@@ -1,4 +1,5 @@
 import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { errorLine } from './error-line.js';
 import { firstLine } from './redact.js';
 import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
 
@@ -68,7 +69,7 @@ function testEntry(test: TestCase, project: string, secrets: string[]): HistoryT
   if (ranOn) entry.ranOn = ranOn;
   const failed = status === 'flaky' ? results.find(isFailure) : status === 'failed' ? [...results].reverse().find(isFailure) : undefined;
   const error = failed ? errorOf(failed) : undefined;
-  if (error) entry.error = firstLine(error.message ?? error.value ?? '', secrets);
+  if (failed && error) entry.error = errorLine(failed, error, secrets);
   else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
   const infra = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'infra-failure');
   if (infra) {

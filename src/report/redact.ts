@@ -5,20 +5,19 @@ import { redact, redactTokenParam, REDACTED } from '../core/redact.js';
 /** The longest error line a record keeps: enough for a matcher's hint and what it received, not a stack trace. */
 const MAX_LINE = 300;
 
-/** The first line of an assertion's message: `expect(device).toHavePixel(x, y, color)` and the like. */
+/** The first line of an assertion's message: `expect(received).toBe(expected)` and the like. */
 const MATCHER_HINT = /^(?:Error: )?expect\(.*\)\.(?:not\.)?\w+\(/;
-/** Lines of an assertion's message that end what a record keeps of it: the polling, a call log, a stack. */
-const DETAIL_END = /^(?:Polled|Call log|Timeout|at )\b/;
-/** Lines of an assertion's message a record leaves out: the phone (the record names it already). */
-const DETAIL_SKIP = /^Phone:/;
+/** Lines of an assertion's message that end what a record keeps of it: Playwright's call log, timeout, a stack. */
+const DETAIL_END = /^(?:Call log|Timeout|at )\b/;
 /** Detail lines kept after a matcher's hint. */
 const MAX_DETAILS = 4;
 
 /**
  * The first non-empty line of an error message, colour codes removed, secrets and token parameters replaced by
  * `***`, cut to 300 characters: what the history keeps of an error. An assertion's first line only names the
- * matcher, so what it expected and received (the point, the field, the region) follows it on the same line:
- * `expect(device).toHavePixel(x, y, color) — Point: (100, 100); Expected: "0x25425c"; Received: "0x000000" (…)`.
+ * matcher, so what it expected and received follows it on the same line:
+ * `expect(received).toBe(expected) // Object.is equality — Expected: 5; Received: 4`. A device assertion's
+ * line is written from the facts it attaches instead (facts.ts), whatever its message says.
  * @param message the error's message
  * @param secrets values never to write (passwords, tokens)
  */
@@ -28,10 +27,19 @@ export function firstLine(message: string, secrets: Iterable<string>): string {
   let line = lines[0] ?? '';
   if (MATCHER_HINT.test(line)) {
     const end = lines.findIndex((l, i) => i > 0 && DETAIL_END.test(l));
-    const details = lines.slice(1, end < 0 ? undefined : end).filter((l) => !DETAIL_SKIP.test(l)).slice(0, MAX_DETAILS);
+    const details = lines.slice(1, end < 0 ? undefined : end).slice(0, MAX_DETAILS);
     // A heading line ("2 field(s) differ:") runs on into the line it introduces.
     if (details.length) line += ` — ${details.map((d, i) => (i < details.length - 1 && !d.endsWith(':') ? `${d};` : d)).join(' ')}`;
   }
+  return scrubLine(line, secrets);
+}
+
+/**
+ * One line as the history may keep it: secrets and token parameters replaced by `***`, cut to 300 characters.
+ * @param line the line
+ * @param secrets values never to write (passwords, tokens)
+ */
+export function scrubLine(line: string, secrets: Iterable<string>): string {
   // A token may appear outside a URL too (`token: abc…`, `Authorization: …`): the value goes, the word stays.
   const scrubbed = redactTokenParam(redact(line, secrets)).replace(/\b(token|authorization|password)(["']?\s*[:=]\s*["']?)[^\s"',&]+/gi, `$1$2${REDACTED}`);
   return scrubbed.length > MAX_LINE ? `${scrubbed.slice(0, MAX_LINE - 1)}…` : scrubbed;

@@ -1,8 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPhonewrightError } from '../core/errors.js';
+import { checkBehaviour } from './behaviour.js';
 import { checkObject, type Fail } from './check.js';
+import { checkFaults } from './faults.js';
+import { checkLab, OFFSET_HINT } from './lab.js';
 import { sendJson } from './respond.js';
-import type { SimulatorState } from './state.js';
+import type { DrawnScreenInput } from './scenario-types.js';
+import { applySettings } from './settings-input.js';
+import type { NotificationPost, RectFill, SimulatorState } from './state.js';
 import { secretsEqual } from './tokens.js';
 
 /** The admin API lives beside the interface, never under its API root. */
@@ -81,11 +86,11 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
         return {};
       }
       on('PUT');
-      state.setFaults((await readJson(req)) as never);
+      state.setFaults(await readJson(req, (raw) => checked(checkFaults(raw))));
       return { faults: state.faults.spec };
     case 'behaviour':
       on('PATCH');
-      state.setBehaviour((await readJson(req)) as never);
+      state.setBehaviour(await readJson(req, (raw) => checked(checkBehaviour(raw, 'behaviour'))));
       return { behaviour: state.behaviour };
     case 'lab':
       if (method === 'DELETE') {
@@ -93,11 +98,11 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
         return { lab: false };
       }
       on('PUT');
-      state.setLab((await readJson(req)) as never);
+      state.setLab(await readJson(req, (raw) => checked(checkLab(raw, 'lab'))));
       return { lab: state.lab ?? false, phones: state.info() };
     case 'notifications':
       on('POST');
-      return { notification: state.postNotification((await readJson(req)) as never) };
+      return { notification: state.postNotification(await readJson(req, notificationPost)) };
   }
   const m = /^phones\/([^/]+)\/(screen|rect|settings|clock|freeze|thaw|online|offline)$/.exec(path);
   if (!m) throw new AdminError(404, `no admin route ${method} ${ADMIN_PREFIX}${path}`);
@@ -118,20 +123,20 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
         return undefined;
       }
       on('PUT');
-      state.setScreen(device, isJson(req) ? ((await readJson(req)) as never) : await readBody(req));
+      state.setScreen(device, isJson(req) ? await readJson(req, drawnScreen) : await readBody(req));
       return { phone: phone.info(state.main) };
     case 'rect':
       on('POST');
-      state.fillRect(device, (await readJson(req)) as never);
+      state.fillRect(device, await readJson(req, (raw) => rectFill(raw, 'rect')));
       return {};
     case 'settings':
       on('PATCH');
-      state.setSettings(device, (await readJson(req)) as never);
+      // Checked by applying them over the phone's settings, as the state does: the same checks, the same messages.
+      state.setSettings(device, await readJson(req, (raw) => applySettings(raw, 'settings', phone.settings, FAIL)));
       return { settings: phone.settings };
     case 'clock': {
       on('PATCH');
-      const body = checkObject(await readJson(req), 'clock', ['offsetMs'], FAIL);
-      state.setClockOffset(device, body.offsetMs as number);
+      state.setClockOffset(device, await readJson(req, clockOffset));
       return { phone: phone.info(state.main) };
     }
     case 'freeze':
@@ -150,13 +155,77 @@ function isJson(req: IncomingMessage): boolean {
   return /^application\/json/i.test(req.headers['content-type'] ?? '');
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+/**
+ * Reads a JSON body and checks it into the type a state method takes; bad input is the API's 400.
+ * @param parse checks the parsed JSON, throwing through {@link FAIL} (or an AdminError) what is wrong
+ */
+async function readJson<T>(req: IncomingMessage, parse: (raw: unknown) => T): Promise<T> {
   const body = await readBody(req);
+  let raw: unknown;
   try {
-    return JSON.parse(body.toString('utf8'));
+    raw = JSON.parse(body.toString('utf8'));
   } catch (e) {
     throw new AdminError(400, `the body is not JSON: ${(e as Error).message}`);
   }
+  return parse(raw);
+}
+
+/** The checked value of one of the simulator's checkers, which return the problem as text. */
+function checked<T>(result: T | string): T {
+  if (typeof result === 'string') throw new AdminError(400, result);
+  return result;
+}
+
+// The shapes below are checked for types only: the state checks the values (ranges, colours, phones) itself.
+
+function notificationPost(raw: unknown): NotificationPost {
+  const p = checkObject(raw, 'notification', ['device', 'app', 'text', 'time'], FAIL);
+  const field = fields(p, 'notification');
+  return {
+    device: field.text('device', 'must be the id of a phone, e.g. "device@1116106541"'),
+    app: field.text('app', 'must be a package name, e.g. "com.example.chat"'),
+    text: field.text('text', 'must be the message text (a string)'),
+    ...(p.time === undefined ? {} : { time: field.number('time', 'must be milliseconds since the epoch') }),
+  };
+}
+
+function rectFill(raw: unknown, at: string): RectFill {
+  const field = fields(checkObject(raw, at, ['x', 'y', 'width', 'height', 'color'], FAIL), at);
+  const side = (key: string) => field.number(key, 'must be an integer number of pixels');
+  return { x: side('x'), y: side('y'), width: side('width'), height: side('height'), color: field.text('color', 'must be a colour such as "0x25425c"') };
+}
+
+/** A drawn screen (a PNG comes as the body itself, not as JSON). */
+function drawnScreen(raw: unknown): DrawnScreenInput {
+  const s = checkObject(raw, 'screen', ['width', 'height', 'fill', 'rects'], FAIL);
+  const field = fields(s, 'screen');
+  const screen: DrawnScreenInput = { width: field.number('width', 'must be the width in pixels'), height: field.number('height', 'must be the height in pixels') };
+  if (s.fill !== undefined) screen.fill = field.text('fill', 'must be a colour such as "0x25425c"');
+  if (s.rects !== undefined) {
+    if (!Array.isArray(s.rects)) return FAIL('screen.rects', 'must be a list of rectangles {x, y, width, height, color}');
+    screen.rects = s.rects.map((r: unknown, i) => rectFill(r, `screen.rects[${i}]`));
+  }
+  return screen;
+}
+
+function clockOffset(raw: unknown): number {
+  const body = checkObject(raw, 'clock', ['offsetMs'], FAIL);
+  return fields(body, '').number('offsetMs', `is ${JSON.stringify(body.offsetMs)}; ${OFFSET_HINT}`);
+}
+
+/** Typed reads of an object's fields: a value of another type is a 400 naming the field and what to write. */
+function fields(o: Record<string, unknown>, at: string) {
+  const where = (key: string) => (at ? `${at}.${key}` : key);
+  return {
+    text: (key: string, what: string): string => {
+      const v = o[key];
+      return typeof v === 'string' ? v : FAIL(where(key), what);
+    },
+    number: (key: string, what: string): number => {
+      const v = o[key];
+      return typeof v === 'number' ? v : FAIL(where(key), what);
+    },
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -55,14 +55,15 @@ const LINES: { name: string; message: string; secrets: string[]; line: string }[
   { name: 'a token parameter', message: 'GET http://lab:8090/TotalControl/v1/devices?token=abc123def', secrets: [], line: 'GET http://lab:8090/TotalControl/v1/devices?token=***' },
   { name: 'a token outside a URL', message: 'bad answer {"token": "abc123def", "status": true}', secrets: [], line: 'bad answer {"token": "***", "status": true}' },
   {
-    name: "a pixel assertion's point, expected and received (not the phone, the polling or the stack)",
+    // A device assertion's line is written from its facts (facts.test.ts); without them, its message is read as any assertion's.
+    name: "an assertion's first four detail lines, up to its stack",
     message: 'Error: expect(device).toHavePixel(x, y, color)\n\nPhone:    device@1116106541 (galaxy-s9)\nPoint:    (100, 100)\nExpected: "0x25425c"\nReceived: "0x000000" (Δr=-37 Δg=-66 Δb=-92)\nPolled:   12 reads over 5003 ms (timeout 5000 ms)\n    at specs/home.spec.ts:5:3',
     secrets: [],
-    line: 'Error: expect(device).toHavePixel(x, y, color) — Point: (100, 100); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)',
+    line: 'Error: expect(device).toHavePixel(x, y, color) — Phone: device@1116106541 (galaxy-s9); Point: (100, 100); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)',
   },
   {
-    name: "a settings assertion's differing field, its heading run on",
-    message: 'expect(device).not.toHaveSettings(expected)\n\nPhone:  device@1\n1 field(s) differ:\n  display_orientation: expected "portrait", received "landscape"\nPolled: 3 reads over 5000 ms (timeout 5000 ms)',
+    name: 'a heading detail line run on into the line it introduces',
+    message: 'expect(device).not.toHaveSettings(expected)\n\n1 field(s) differ:\n  display_orientation: expected "portrait", received "landscape"\nCall log:\n  - read',
     secrets: [],
     line: 'expect(device).not.toHaveSettings(expected) — 1 field(s) differ: display_orientation: expected "portrait", received "landscape"',
   },

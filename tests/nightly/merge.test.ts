@@ -81,6 +81,9 @@ test('two servers in two shards, merged: one report with every phone, the counts
   expect(mergedRecord!.source).toBe('merge');
   expect(outcomes(mergedRecord!)).toEqual(outcomes(wholeRecord!));
   expect(Object.keys(mergedRecord!.phones).sort()).toEqual(PROJECTS);
+  // The failing check's line is written from the facts it attached: the blobs carry them through the merge.
+  expect(motoError(wholeRecord!)).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0xaa0000" (Δr=+133 Δg=-66 Δb=-92)');
+  expect(motoError(mergedRecord!)).toBe(motoError(wholeRecord!));
 
   // One job per server (PHONEWRIGHT_BLOB=1 --server NAME): the same phones, named as in the whole run.
   for (const name of ['lab-a', 'lab-b']) {
@@ -93,6 +96,7 @@ test('two servers in two shards, merged: one report with every phone, the counts
   expect(await p.counts('per-server/results.json')).toEqual(wholeCounts);
   expect(await htmlProjects(p, 'per-server/html')).toEqual(PROJECTS);
   expect(outcomes((await p.records('per-server'))[0]!)).toEqual(outcomes(wholeRecord!));
+  expect(motoError((await p.records('per-server'))[0]!)).toBe(motoError(wholeRecord!));
 
   // The passwords reach no report, record, summary or page of any of these runs.
   const files = (await Promise.all(['reports', 'merged', 'per-server', 'artifacts'].map((d) => filesUnder(p.path(d))))).flat();
@@ -106,6 +110,11 @@ test('merge refuses folders that hold no blob report (exit 2)', async ({ project
   expect(r.code).toBe(2);
   expect(r.stderr).toMatch(/^phonewright: nothing holds no blob report \(\*\.zip\); try: run the parts with --shard i\/n or PHONEWRIGHT_BLOB=1/);
 });
+
+/** The error line of the one failing test, the moto's wallpaper. */
+function motoError(record: HistoryRecord): string | undefined {
+  return record.tests.find((t) => t.phone === 'lab-b-moto' && t.status === 'failed')?.error;
+}
 
 /** Each test × phone with its final status, sorted: what two records must agree on. */
 function outcomes(record: HistoryRecord): string[] {

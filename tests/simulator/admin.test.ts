@@ -148,3 +148,34 @@ test('mistakes: unknown phone 404, unknown route 404, wrong method 405, bad JSON
   expect(bad.status).toBe(400);
   expect(bad.json).toMatchObject({ ok: false, error: expect.stringContaining('not JSON') });
 });
+
+// Each JSON body is checked into the type its state method takes: a value of the wrong type, a stray key or
+// a value out of range is refused with 400 and a message that names the field and what to write.
+const BAD_BODIES: { method: string; path: string; body: unknown; error: string | RegExp }[] = [
+  { method: 'PUT', path: 'faults', body: { errorBurst: 'two' }, error: 'faults.errorBurst is "two"; write an integer from 0 to 1000000' },
+  { method: 'PUT', path: 'faults', body: [1], error: /^faults must be an object/ },
+  { method: 'PATCH', path: 'behaviour', body: { tokenFailure: 'maybe' }, error: /^behaviour\.tokenFailure is "maybe"; write one of "message", "false", "http401"$/ },
+  { method: 'PUT', path: 'lab', body: 'yes', error: /^lab is "yes"; write true/ },
+  { method: 'POST', path: 'notifications', body: { device: MAIN, app: 7, text: 'hi' }, error: 'notification.app must be a package name, e.g. "com.example.chat"' },
+  { method: 'POST', path: 'notifications', body: { device: MAIN, app: 'a', text: 'hi', sender: 'x' }, error: /^notification\.sender is not a known key/ },
+  { method: 'POST', path: 'notifications', body: { device: 12, app: 'a', text: 'hi' }, error: /^notification\.device must be the id of a phone/ },
+  { method: 'POST', path: 'notifications', body: { device: MAIN, app: 'a', text: 'hi', time: 'now' }, error: 'notification.time must be milliseconds since the epoch' },
+  { method: 'POST', path: `phones/${MAIN}/rect`, body: { x: '0', y: 0, width: 1, height: 1, color: '0x000000' }, error: 'rect.x must be an integer number of pixels' },
+  { method: 'POST', path: `phones/${MAIN}/rect`, body: { x: -1, y: 0, width: 1, height: 1, color: '0x000000' }, error: /^rect\.x is -1; write an integer from 0 to/ },
+  { method: 'PUT', path: `phones/${MAIN}/screen`, body: { width: 10, height: 10, rects: [{ x: 0, y: 0, width: 1, height: 1, color: 5 }] }, error: 'screen.rects[0].color must be a colour such as "0x25425c"' },
+  { method: 'PUT', path: `phones/${MAIN}/screen`, body: { width: 10, height: 10, rects: {} }, error: /^screen\.rects must be a list/ },
+  { method: 'PATCH', path: `phones/${MAIN}/settings`, body: { display_quality: 'high' }, error: /^settings\.display_quality is "high"; write one of/ },
+  { method: 'PATCH', path: `phones/${MAIN}/clock`, body: { offsetMs: '5m' }, error: /^offsetMs is "5m"; write the clock offset in milliseconds/ },
+];
+
+test('every JSON body is checked into its type: a bad one is refused with 400 naming the field, and changes nothing', async ({ sim }) => {
+  // The state without its request counters, which count these requests too.
+  const state = async () => ({ ...((await admin(sim, 'GET', 'state')).json as object), stats: undefined });
+  const before = await state();
+  for (const { method, path, body, error } of BAD_BODIES) {
+    const answer = await admin(sim, method, path, body);
+    expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+    expect(answer.json, `${method} ${path} ${JSON.stringify(body)}`).toEqual({ ok: false, error: typeof error === 'string' ? error : expect.stringMatching(error) });
+  }
+  expect(await state()).toEqual(before);
+});
