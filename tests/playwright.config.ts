@@ -6,6 +6,9 @@ export default defineConfig({
   testMatch: '**/*.test.ts',
   outputDir: '../test-results/framework',
   fullyParallel: true,
+  // Most tests wait on servers, timers and spawned runs rather than on this machine's cores: two workers on
+  // two cores (Playwright's default is half the cores).
+  workers: 2,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   reporter: [['list'], ['../src/report/summary-reporter.ts']],
