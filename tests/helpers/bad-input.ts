@@ -15,9 +15,9 @@ import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { run } from '../../cli/helpers.js';
-import { startFakeServer, type FakeServer } from '../../helpers/fake-server.js';
-import { ROOT, spawnCli, type CliResult } from '../../helpers/spawn.js';
+import { run } from '../cli/helpers.js';
+import { startFakeServer, type FakeServer } from './fake-server.js';
+import { ROOT, spawnCli, type CliResult } from './spawn.js';
 
 export { ROOT, type CliResult };
 /** Anyone but root, who may read every file; `nobody` on most systems. */

@@ -6,8 +6,8 @@ import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSimulator, type SimulatorHandle } from '../../../src/simulator/index.js';
-import { expect, listing, test } from './harness.js';
+import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
+import { expect, listing, test } from '../helpers/bad-input.js';
 
 const MAIN = 'device@1116106541';
 const ROOT = '/TotalControl/v1';

@@ -1,8 +1,8 @@
 // The example suites (specs/) against a simulator that behaves like a phone lab: every read takes
 // milliseconds, one phone's screen is read one pixel at a time, and the phones' clocks run minutes ahead of
 // and behind this machine's. A verdict that holds only on the fast, in-sync simulator would fail here.
-import { expect, test } from '../fixtures/inline.js';
-import { EXAMPLE_PHONES, exampleProject, runOn, summaryLine, TESTS_PER_PHONE } from './example-project.js';
+import { expect, test } from '../helpers/inline.js';
+import { EXAMPLE_PHONES, exampleProject, runOn, summaryLine, TESTS_PER_PHONE } from '../helpers/example-project.js';
 
 test('the example suites pass on the lab preset', async ({ inline, startSim }) => {
   const sim = await startSim({ lab: true });

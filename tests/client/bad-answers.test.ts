@@ -6,9 +6,9 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { DeviceClient, type PhonewrightError } from '../../../src/index.js';
-import type { AnswerReply, Op } from '../../helpers/fake-server.js';
-import { expect, test } from './harness.js';
+import { DeviceClient, type PhonewrightError } from '../../src/index.js';
+import type { AnswerReply, Op } from '../helpers/fake-server.js';
+import { expect, test } from '../helpers/bad-input.js';
 
 const MAIN = 'device@1116106541';
 const TOKEN = '270eq7lXQK8bXYsJ';

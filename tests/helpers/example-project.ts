@@ -1,5 +1,5 @@
 /**
- * The example suites (specs/) as a temp project of the inline runner (tests/fixtures/inline.ts): specs/ copied
+ * The example suites (specs/) as a temp project of the inline runner (tests/helpers/inline.ts): specs/ copied
  * with its assets and goldens, a `fixtures` folder that re-exports the repository's fixtures (the specs
  * import `../fixtures`), and a Playwright config like the repository's, built with the repo's
  * `fixtures/matrix.js`. It runs against a simulator the test started: the run takes it for its embedded
@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimulatorHandle } from '../../src/simulator/index.js';
-import { REPO, type InlineProject, type InlineRun } from '../fixtures/inline.js';
+import { REPO, type InlineProject, type InlineRun } from './inline.js';
 
 /** The example suites: 12 tests on each of the default scenario's four phones. */
 export const EXAMPLE_PHONES = ['galaxy-s9', 'pixel-7', 'galaxy-tab-s7', 'moto-g5'] as const;

@@ -8,11 +8,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from '../cli/helpers.js';
 import { findSecrets } from '../fixtures/files.js';
-import { expect, test, type InlineProject } from '../fixtures/inline.js';
-import { cli, type CliResult } from './bad-input/harness.js';
-import { repoConfigProject } from './example-project.js';
-import { startWatchedSim, type WatchedSim } from './faulty-sim.js';
-import { startTokenSpy, type TokenSpy } from '../token-spy.js';
+import { expect, test, type InlineProject } from '../helpers/inline.js';
+import { cli, type CliResult } from '../helpers/bad-input.js';
+import { repoConfigProject } from '../helpers/example-project.js';
+import { startWatchedSim, type WatchedSim } from '../faults/faulty-sim.js';
+import { startTokenSpy, type TokenSpy } from '../helpers/token-spy.js';
 
 const USER = 'qa-nightly-7';
 const PASSWORD = 'Sx9-pw-Lk7-Qm2r';

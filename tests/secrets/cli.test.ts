@@ -4,7 +4,7 @@
 // echoed token, --follow, --show-token) in a process of its own: only there would a stray console write show.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { closedPort, expect, launchSpawned, run, spawnCli, test, type CliResult, type FakeServer } from './helpers.js';
+import { closedPort, expect, launchSpawned, run, spawnCli, test, type CliResult, type FakeServer } from '../cli/helpers.js';
 
 const USER = 'qa-secret';
 const PASSWORD = 'Zq7 Secret/Pw!';

@@ -1,7 +1,7 @@
 // Bad configuration: phonewright.config.json, the variables that name or hold its secrets, PHONEWRIGHT_*.
 // Each is refused with one line naming the file, the key and what to write, exit 2, before any request; the
 // password never appears in the message. `test` checks them before Playwright starts: no report is written.
-import { cli, expect, expectRefused, listing, test, writeFiles } from './harness.js';
+import { cli, expect, expectRefused, listing, test, writeFiles } from '../helpers/bad-input.js';
 
 interface Case {
   name: string;

@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import type { DeviceClient } from '../../src/client/client.js';
 import type { CallEvent } from '../../src/client/transport.js';
 import { closedPort, inOrder, VENDOR_MAIN_DEVICE, type FakeReply, type FakeRequest, type FakeServerOptions } from '../helpers/fake-server.js';
-import { expect, test } from './harness.js';
+import { expect, test } from '../client/harness.js';
 
 const USER = 'qa';
 /** Characters that URL encoding changes, so both forms must be scrubbed. */

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, REPO, test, type InlineRun } from '../fixtures/inline.js';
-import { EXAMPLE_PHONES, exampleProject, runOn, summaryLine, TESTS_PER_PHONE } from './example-project.js';
+import { expect, REPO, test, type InlineRun } from '../helpers/inline.js';
+import { EXAMPLE_PHONES, exampleProject, runOn, summaryLine, TESTS_PER_PHONE } from '../helpers/example-project.js';
 import { startWatchedSim, weather, type WatchedSim } from './faulty-sim.js';
 
 const PASSWORD = 'Faults-Pw-7c1e90';

@@ -2,7 +2,7 @@
 // and what to write, exit 2; no request reaches the server and no file is written. In-process, but for the
 // files named by a relative path: the message names the file as typed, which only the process's own working
 // folder allows (in-process, a relative path is made absolute against the case's folder).
-import { cli, expect, expectRefused, listing, test, writeFiles } from './harness.js';
+import { cli, expect, expectRefused, listing, test, writeFiles } from '../helpers/bad-input.js';
 
 interface Case {
   name: string;
