@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { main } from '../../src/cli/main.js';
 import { processOutput } from '../../src/cli/output.js';
-import { startFakeServer, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
+import { serveFixture, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
 import { cliEnv, collect, ROOT, type CliOptions, type CliResult, type LiveCli } from '../helpers/spawn.js';
 
 /** The fake server's default credentials (the vendor's example). */
@@ -72,15 +72,7 @@ export interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  serve: async ({}, use) => {
-    const servers: FakeServer[] = [];
-    await use(async (options) => {
-      const server = await startFakeServer(options);
-      servers.push(server);
-      return server;
-    });
-    await Promise.all(servers.map((s) => s.close()));
-  },
+  serve: serveFixture,
   tmp: async ({}, use) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'phonewright-cli-'));
     await use(dir);

@@ -6,7 +6,7 @@
 import { test as base, expect } from '@playwright/test';
 import { DeviceClient, type ClientOptions } from '../../src/client/client.js';
 import type { CallEvent } from '../../src/client/transport.js';
-import { startFakeServer, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
+import { serveFixture, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
 
 /** Small and fast: a test that waits on a real default (10 s, 100 ms backoff) is a slow test. */
 export const FAST: Partial<ClientOptions> = { backoffBase: 5, backoffMax: 20, attemptTimeout: 2_000, totalTimeout: 8_000, retries: 3 };
@@ -32,15 +32,7 @@ export const test = base.extend<Fixtures>({
     await Promise.all(clients.map((c) => c.close()));
   },
   // Depends on `connect` so that it is torn down first: closing the servers ends requests left hanging.
-  serve: async ({ connect: _connect }, use) => {
-    const servers: FakeServer[] = [];
-    await use(async (options) => {
-      const server = await startFakeServer(options);
-      servers.push(server);
-      return server;
-    });
-    await Promise.all(servers.map((s) => s.close()));
-  },
+  serve: async ({ connect: _connect }, use) => serveFixture({}, use),
 });
 
 export { expect };

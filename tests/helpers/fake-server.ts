@@ -469,3 +469,17 @@ function alnum(length: number): string {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return [...randomBytes(length)].map((b) => chars[b % chars.length]).join('');
 }
+
+/**
+ * The `serve` fixture of the client and CLI tests: starts fake servers, each closed when the test ends.
+ * (Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.)
+ */
+export async function serveFixture({}: object, use: (serve: (options?: FakeServerOptions) => Promise<FakeServer>) => Promise<void>): Promise<void> {
+  const servers: FakeServer[] = [];
+  await use(async (options) => {
+    const server = await startFakeServer(options);
+    servers.push(server);
+    return server;
+  });
+  await Promise.all(servers.map((s) => s.close()));
+}

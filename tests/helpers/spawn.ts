@@ -53,6 +53,29 @@ export interface SpawnOptions extends CliOptions {
   user?: { uid: number; gid: number };
 }
 
+/**
+ * Runs a Node script to its end with exactly `env`, killed after `timeoutMs` (a stuck run fails its test
+ * rather than holding the suite): the inline Playwright runs and the nightly CLI runs.
+ * @returns the exit code (128 when a signal ended it) and the output
+ */
+export async function runNode(script: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  const killer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  const code = await new Promise<number>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
+  }).finally(() => {
+    clearTimeout(killer);
+    children.delete(child);
+  });
+  return { code, stdout, stderr };
+}
+
 /** Runs the CLI in a process of its own, to the end. */
 export function spawnCli(args: string[], options: SpawnOptions = {}): Promise<CliResult> {
   return launchSpawned(args, options).exited;

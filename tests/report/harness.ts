@@ -4,7 +4,6 @@
  * by the real CLI (`node bin/phonewright.js nightly …`, built by `npm run build`); and what a run leaves
  * behind, read back: history records, nightly.md, nightly.json, trend.html, the JSON report.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -14,9 +13,9 @@ import { test as base } from '@playwright/test';
 import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import type { Comparison, HistoryRecord } from '../../src/report/history-types.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
+import { BIN, runNode } from '../helpers/spawn.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = path.join(REPO, 'bin', 'phonewright.js');
 const ROOT = path.join(REPO, 'test-results', 'nightly');
 /** A CLI run longer than this is stuck. */
 const RUN_TIMEOUT = 120_000;
@@ -60,16 +59,7 @@ export class Project {
     const childEnv: Record<string, string> = { NO_COLOR: '1', PW_TEST_HTML_REPORT_OPEN: 'never' };
     for (const key of INHERITED_ENV) if (process.env[key] !== undefined) childEnv[key] = process.env[key]!;
     Object.assign(childEnv, env);
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: this.dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    const killer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT);
-    const code = await new Promise<number>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (c, signal) => resolve(c ?? (signal ? 128 : 1)));
-    }).finally(() => clearTimeout(killer));
+    const { code, stdout, stderr } = await runNode(BIN, args, { cwd: this.dir, env: childEnv, timeoutMs: RUN_TIMEOUT });
     return { code, stdout, stderr, output: `$ phonewright ${args.join(' ')} → exit ${code}\n${stdout}\n${stderr}` };
   }
 
