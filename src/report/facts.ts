@@ -35,6 +35,8 @@ export interface PixelFacts extends CommonFacts {
   expected: string;
   /** Per channel; 0 for the exact colour. */
   tolerance: number;
+  /** The largest CIEDE2000 distance asked for, when one was. */
+  deltaE?: number;
   /** The colour last read, `0x000000`; absent when no read was answered. */
   received?: string;
 }
@@ -104,7 +106,8 @@ export function parseFacts(text: string): AssertionFacts | undefined {
 function details(f: AssertionFacts): string {
   switch (f.matcher) {
     case 'toHavePixel': {
-      const expected = `${f.isNot ? 'not ' : ''}${f.expected}${f.tolerance ? ` (tolerance ±${f.tolerance} per channel)` : ''}`;
+      const limits = [f.tolerance ? `tolerance ±${f.tolerance} per channel` : '', f.deltaE !== undefined ? `ΔE00 ≤ ${f.deltaE}` : ''].filter(Boolean).join(', ');
+      const expected = `${f.isNot ? 'not ' : ''}${f.expected}${limits ? ` (${limits})` : ''}`;
       const received = f.received === undefined ? noAnswer(f.reads) : `${quote(f.received)} (${formatDelta(parseColor(f.received), parseColor(f.expected))})`;
       return `Point: (${f.point.x}, ${f.point.y}); Expected: ${quote(expected)}; Received: ${received}`;
     }
