@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Ajv } from 'ajv';
-import { isPhonewrightError } from '../../src/core/errors.js';
-import { parseConfigFile } from '../../src/config/schema.js';
+import { parse, refusal, SOURCE } from './refusal.js';
 
 interface Node {
   $ref?: string;
@@ -18,8 +17,6 @@ interface Node {
 
 const ROOT = new URL('../../', import.meta.url);
 const SCHEMA = JSON.parse(readFileSync(new URL('config.schema.json', ROOT), 'utf8')) as Node;
-const SOURCE = '/lab/phonewright.config.json';
-const parse = (json: unknown) => parseConfigFile(json, SOURCE, '/lab');
 const resolve = (node: Node): Node => (node.$ref ? { ...SCHEMA.definitions![node.$ref.replace('#/definitions/', '')]!, ...node } : node);
 
 /** Where each object of the schema that has properties sits in a file: a key and its value, placed there. */
@@ -130,13 +127,6 @@ const REFUSALS: [name: string, json: unknown, message: string][] = [
 
 for (const [name, json, message] of REFUSALS) {
   test(`refused in one line: ${name}`, () => {
-    let error: unknown;
-    try {
-      parse(json);
-    } catch (e) {
-      error = e;
-    }
-    expect(isPhonewrightError(error, 'PW_CONFIG')).toBe(true);
-    expect((error as Error).message).toBe(`${SOURCE}: ${message}`);
+    expect(refusal(json)).toBe(`${SOURCE}: ${message}`);
   });
 }
