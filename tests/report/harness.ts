@@ -8,14 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test as base } from '@playwright/test';
 import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import type { Comparison, HistoryRecord } from '../../src/report/history-types.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
-import { BIN, runNode } from '../helpers/spawn.js';
+import { BIN, ROOT as REPOSITORY, runNode } from '../helpers/spawn.js';
 
-export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository, where the nightly projects' imports point. */
+export const REPO = REPOSITORY;
 const ROOT = path.join(REPO, 'test-results', 'nightly');
 /** A CLI run longer than this is stuck. */
 const RUN_TIMEOUT = 120_000;
