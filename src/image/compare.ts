@@ -1,5 +1,6 @@
 import pixelmatch from 'pixelmatch';
 import { UsageError } from '../core/errors.js';
+import type { Rgb } from '../core/color.js';
 import type { Image } from './png.js';
 
 /** How different two images may be and still match (Playwright's `toHaveScreenshot` options). */
@@ -22,13 +23,20 @@ export interface Mismatch {
   diff: Image | undefined;
 }
 
+/** Pixels a comparison leaves out (1 in `masked`, row by row), painted `color` in its diff. */
+export interface Ignored {
+  masked: Uint8Array;
+  color: Rgb;
+}
+
 /**
  * Compares two images the way Playwright's image comparator does: "not equal" is a result, not an exception.
  * Returns null when they match within the options.
  * @param expected the golden image
  * @param actual the image just taken
+ * @param ignored pixels never compared, whatever either image holds there
  */
-export function compareImages(expected: Image, actual: Image, options: CompareOptions = {}): Mismatch | null {
+export function compareImages(expected: Image, actual: Image, options: CompareOptions = {}, ignored?: Ignored): Mismatch | null {
   const { threshold = 0.2, maxDiffPixels = 0, maxDiffPixelRatio = 0 } = checkCompareOptions(options);
   if (expected.width !== actual.width || expected.height !== actual.height) {
     return {
@@ -39,7 +47,9 @@ export function compareImages(expected: Image, actual: Image, options: CompareOp
   }
   const { width, height } = expected;
   const diff = new Uint8Array(width * height * 4);
-  const diffPixels = pixelmatch(expected.data, actual.data, diff, width, height, { threshold });
+  const compared = ignored ? withPixelsOf(expected, actual, ignored.masked) : actual.data;
+  const diffPixels = pixelmatch(expected.data, compared, diff, width, height, { threshold });
+  if (ignored) paint(diff, ignored);
   const allowed = Math.max(maxDiffPixels, Math.floor(maxDiffPixelRatio * width * height));
   if (diffPixels <= allowed) return null;
   const ratio = Math.round((diffPixels / (width * height)) * 10_000) / 100;
@@ -48,6 +58,23 @@ export function compareImages(expected: Image, actual: Image, options: CompareOp
     diffPixels,
     diff: { width, height, data: diff },
   };
+}
+
+/** `actual`'s pixels, with `expected`'s where `masked` says: those compare equal. */
+function withPixelsOf(expected: Image, actual: Image, masked: Uint8Array): Uint8Array {
+  const out = actual.data.slice();
+  for (let i = 0; i < masked.length; i++) if (masked[i]) out.set(expected.data.subarray(i * 4, i * 4 + 4), i * 4);
+  return out;
+}
+
+function paint(data: Uint8Array, { masked, color }: Ignored): void {
+  for (let i = 0; i < masked.length; i++) {
+    if (!masked[i]) continue;
+    data[i * 4] = color.r;
+    data[i * 4 + 1] = color.g;
+    data[i * 4 + 2] = color.b;
+    data[i * 4 + 3] = 255;
+  }
 }
 
 /** Refuses options no comparison can use, before any work is done. */

@@ -10,11 +10,54 @@ export interface Image {
   data: Uint8Array;
 }
 
-/** Encodes an image as PNG. */
-export function encodePng(image: Image): Buffer {
+/**
+ * Encodes an image as PNG, with `text` as tEXt chunks (keyword → value, Latin-1) after the header: how a
+ * golden records how it was sampled.
+ */
+export function encodePng(image: Image, text: Record<string, string> = {}): Buffer {
   const png = new PNG({ width: image.width, height: image.height });
   png.data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  return PNG.sync.write(png);
+  const bytes = PNG.sync.write(png);
+  const chunks = Object.entries(text).map(([key, value]) => chunk('tEXt', Buffer.from(`${key}\0${value}`, 'latin1')));
+  if (!chunks.length) return bytes;
+  const afterHeader = 8 + 8 + 13 + 4; // signature, then IHDR: length, type, 13 bytes, CRC
+  return Buffer.concat([bytes.subarray(0, afterHeader), ...chunks, bytes.subarray(afterHeader)]);
+}
+
+/** The tEXt chunks of a PNG, keyword → value; {} for bytes that are not a PNG. */
+export function pngText(bytes: Buffer): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let at = 8; at + 12 <= bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT' || type === 'IEND') break;
+    if (type === 'tEXt') {
+      const body = bytes.subarray(at + 8, at + 8 + length);
+      const nul = body.indexOf(0);
+      if (nul > 0) out[body.toString('latin1', 0, nul)] = body.toString('latin1', nul + 1);
+    }
+    at += 12 + length;
+  }
+  return out;
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/** CRC-32 of PNG chunks (ISO 3309; the PNG specification, annex D). */
+function crc32(bytes: Buffer): number {
+  let c = ~0;
+  for (const byte of bytes) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return ~c >>> 0;
 }
 
 /**

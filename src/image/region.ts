@@ -12,7 +12,20 @@ export interface Rect {
   height: number;
 }
 
-export interface SampleOptions extends CallOptions {
+/** How a region is sampled: every `step`-th pixel on both axes, the pixels under `mask` not read. */
+export interface GridOptions {
+  /**
+   * Reads every n-th pixel on both axes: a large area for a fraction of the reads. The image is
+   * ⌈width/n⌉ × ⌈height/n⌉. @default 1
+   */
+  step?: number;
+  /** Parts of the screen (screen coordinates) left out: not read, painted `maskColor`, never compared. */
+  mask?: Rect[];
+  /** What masked pixels show in the images. @default magenta, 0xff00ff, as Playwright's */
+  maskColor?: Rgb;
+}
+
+export interface SampleOptions extends CallOptions, GridOptions {
   /**
    * Pixel reads in flight at once. The interface reads one pixel per call, so a region costs one round trip
    * per pixel; overlapping them over the keep-alive pool divides the wall time by about this much.
@@ -27,6 +40,61 @@ export interface SampleOptions extends CallOptions {
   resume?: PartialRegion;
 }
 
+/** Largest sample: each pixel read is one service call. */
+export const MAX_REGION_PIXELS = 256 * 256;
+export const MASK_COLOR: Rgb = { r: 255, g: 0, b: 255 };
+
+/** The pixels a region's sample holds: which screen pixel each one is, and which are masked. */
+export class RegionGrid {
+  readonly width: number;
+  readonly height: number;
+  readonly step: number;
+  /** 1 where the image's pixel is masked; undefined without a mask. */
+  readonly masked: Uint8Array | undefined;
+
+  constructor(
+    readonly rect: Rect,
+    options: GridOptions = {},
+  ) {
+    checkRect(rect, 'region', false);
+    const step = (this.step = options.step ?? 1);
+    if (!Number.isInteger(step) || step < 1) throw new UsageError(`invalid step ${String(step)}: expected a whole number ≥ 1 (1 reads every pixel, 4 every fourth on both axes)`);
+    this.width = Math.ceil(rect.width / step);
+    this.height = Math.ceil(rect.height / step);
+    if (this.width * this.height > MAX_REGION_PIXELS) {
+      throw new UsageError(`region ${rect.width}×${rect.height}${step > 1 ? ` at step ${step}` : ''} is ${this.width * this.height} pixel reads: too many, each is one service call`, {
+        hint: `sample at most ${MAX_REGION_PIXELS} pixels: a smaller region, or a larger { step }`,
+      });
+    }
+    if (options.mask !== undefined) {
+      if (!Array.isArray(options.mask)) throw new UsageError(`invalid mask ${JSON.stringify(options.mask)}: expected a list of rectangles [{ x, y, width, height }]`);
+      this.masked = new Uint8Array(this.width * this.height);
+      for (const m of options.mask) {
+        checkRect(m, 'mask rectangle', false);
+        if (m.x >= rect.x + rect.width || m.y >= rect.y + rect.height || m.x + m.width <= rect.x || m.y + m.height <= rect.y) {
+          throw new UsageError(`mask rectangle ${JSON.stringify(m)} lies outside the region ${JSON.stringify(rect)}`, { hint: 'masks are in screen coordinates, like the region' });
+        }
+        for (let i = 0; i < this.masked.length; i++) {
+          const { x, y } = this.point(i);
+          if (x >= m.x && x < m.x + m.width && y >= m.y && y < m.y + m.height) this.masked[i] = 1;
+        }
+      }
+    }
+  }
+
+  /** The screen pixel the image's pixel `i` (row by row) shows. */
+  point(i: number): { x: number; y: number } {
+    return { x: this.rect.x + (i % this.width) * this.step, y: this.rect.y + Math.floor(i / this.width) * this.step };
+  }
+
+  same(other: RegionGrid): boolean {
+    const a = this.rect;
+    const b = other.rect;
+    const sameMask = (this.masked === undefined && other.masked === undefined) || (this.masked !== undefined && other.masked !== undefined && Buffer.compare(this.masked, other.masked) === 0);
+    return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && this.step === other.step && sameMask;
+  }
+}
+
 /** The pixels of a region read so far by samples that failed: see {@link SampleOptions.resume}. */
 export class PartialRegion {
   readonly data: Uint8Array;
@@ -35,9 +103,9 @@ export class PartialRegion {
   /** Counts the complete images taken: a read that a failed sample left in flight lands only in its own. */
   #taken = 0;
 
-  constructor(readonly rect: Rect) {
-    this.data = new Uint8Array(rect.width * rect.height * 4);
-    this.#have = new Uint8Array(rect.width * rect.height);
+  constructor(readonly grid: RegionGrid) {
+    this.data = new Uint8Array(grid.width * grid.height * 4);
+    this.#have = new Uint8Array(grid.width * grid.height);
   }
 
   has(i: number): boolean {
@@ -61,41 +129,39 @@ export class PartialRegion {
 
   /** The complete image, leaving this empty for the next sample. */
   take(): Image {
-    const image = { width: this.rect.width, height: this.rect.height, data: this.data.slice() };
+    const image = { width: this.grid.width, height: this.grid.height, data: this.data.slice() };
     this.#have.fill(0);
     this.#taken++;
     return image;
   }
 }
 
-/** Largest region sampled: a region costs one service call per pixel. */
-export const MAX_REGION_PIXELS = 256 * 256;
-
 /**
- * Reads a rectangle of a phone's screen, one pixel per call, the calls issued concurrently, each under the
- * client's resilience policy and within the caller's deadline. The first read that fails for good fails the
- * sample (an assertion samples again, as it reads again after any failed read); with `resume`, the pixels
- * read before it are kept for that next sample.
+ * Reads a rectangle of a phone's screen, one pixel per call (every `step`-th, the masked ones not at all), the
+ * calls issued concurrently, each under the client's resilience policy and within the caller's deadline. The
+ * first read that fails for good fails the sample (an assertion samples again, as it reads again after any
+ * failed read); with `resume`, the pixels read before it are kept for that next sample.
  * @param client the logged-in client
  * @param device the phone
- * @param rect the region; at most {@link MAX_REGION_PIXELS} pixels
+ * @param rect the region; at most {@link MAX_REGION_PIXELS} pixels read
  */
 export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: DeviceId, rect: Rect, options: SampleOptions = {}): Promise<Image> {
-  checkRect(rect);
-  const { resume, concurrency = 32, ...call } = options;
-  if (resume && !sameRect(resume.rect, rect)) throw new UsageError(`a partial sample of ${JSON.stringify(resume.rect)} cannot resume ${JSON.stringify(rect)}`);
-  const partial = resume ?? new PartialRegion(rect);
-  const { width } = rect;
-  const total = width * rect.height;
+  const { resume, concurrency = 32, step, mask, maskColor = MASK_COLOR, ...call } = options;
+  const grid = new RegionGrid(rect, { step, mask });
+  if (resume && !resume.grid.same(grid)) throw new UsageError(`a partial sample of ${JSON.stringify(resume.grid.rect)} cannot resume a sample of ${JSON.stringify(rect)} taken otherwise`);
+  const partial = resume ?? new PartialRegion(grid);
+  const total = grid.width * grid.height;
   const epoch = partial.epoch;
+  if (grid.masked) for (let i = 0; i < total; i++) if (grid.masked[i]) partial.set(i, maskColor, epoch);
   let next = 0;
   let failed = false;
   const worker = async () => {
     // Once a read fails the sample has failed: the other lanes stop rather than read the rest for nothing.
     for (let i = next++; i < total && !failed; i = next++) {
       if (partial.has(i)) continue;
+      const { x, y } = grid.point(i);
       try {
-        partial.set(i, await client.pixel(device, rect.x + (i % width), rect.y + Math.floor(i / width), call), epoch);
+        partial.set(i, await client.pixel(device, x, y, call), epoch);
       } catch (error) {
         failed = true;
         throw error;
@@ -107,19 +173,18 @@ export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: 
   return partial.take();
 }
 
-function sameRect(a: Rect, b: Rect): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-}
-
-/** Checks a rectangle given by a user: whole numbers, non-negative, not empty, not huge. */
-export function checkRect(rect: Rect): void {
+/**
+ * Checks a rectangle given by a user: whole numbers, non-negative, not empty; with `limit`, at most
+ * {@link MAX_REGION_PIXELS} pixels.
+ */
+export function checkRect(rect: Rect, what = 'region', limit = true): void {
   const parts = [rect?.x, rect?.y, rect?.width, rect?.height];
   if (!parts.every((n) => Number.isInteger(n) && n >= 0) || rect.width < 1 || rect.height < 1) {
-    throw new UsageError(`invalid region ${JSON.stringify(rect)}: expected whole numbers { x, y, width, height } with width and height ≥ 1`);
+    throw new UsageError(`invalid ${what} ${JSON.stringify(rect)}: expected whole numbers { x, y, width, height } with width and height ≥ 1`);
   }
-  if (rect.width * rect.height > MAX_REGION_PIXELS) {
-    throw new UsageError(`region ${rect.width}×${rect.height} is too large: each pixel is one service call`, {
-      hint: `sample at most ${MAX_REGION_PIXELS} pixels (e.g. 256×256), or several smaller regions`,
+  if (limit && rect.width * rect.height > MAX_REGION_PIXELS) {
+    throw new UsageError(`${what} ${rect.width}×${rect.height} is too large: each pixel is one service call`, {
+      hint: `sample at most ${MAX_REGION_PIXELS} pixels (e.g. 256×256), a larger { step }, or several smaller regions`,
     });
   }
 }

@@ -63,8 +63,15 @@ export interface RegionFacts extends CommonFacts {
   region: { x: number; y: number; width: number; height: number };
   /** The golden's path, relative to the working folder. */
   golden: string;
-  /** Compared and `differs` or `matches`; no golden yet (`missing`); or no complete sample in time (`unsampled`). */
-  outcome: 'differs' | 'matches' | 'missing' | 'unsampled';
+  /** The golden's path, absolute: where `phonewright approve` writes the actual image. */
+  goldenPath?: string;
+  /** The name of the attachment that holds the last sample, e.g. `status-bar-actual.png`. */
+  actualAttachment?: string;
+  /**
+   * Compared and `differs` or `matches`; no golden yet (`missing`); no complete sample in time (`unsampled`);
+   * or, with `stable`, no two samples in a row alike (`unstable`).
+   */
+  outcome: 'differs' | 'matches' | 'missing' | 'unsampled' | 'unstable';
   /** `differs`: the comparison's verdict, e.g. `12 pixels (ratio 0.01 of all image pixels) are different.` */
   mismatch?: string;
   /** `missing`: the sample was written as the golden. */
@@ -130,6 +137,7 @@ function details(f: AssertionFacts): string {
       if (f.outcome === 'matches') return `${where}; Expected: the region to differ from the golden, and it matched.`;
       if (f.outcome === 'missing') return `${where}; Received: no golden yet${f.written ? ', the sample is written: the next run compares against it' : ''}`;
       if (f.outcome === 'unsampled') return `${where}; Received: no complete sample within ${f.reads.timeout} ms`;
+      if (f.outcome === 'unstable') return `${where}; Received: the region never held still (no two samples in a row alike in ${f.reads.timeout} ms)`;
       return `${where}; Received: ${f.mismatch ?? 'a different region'}`;
     }
   }
@@ -165,7 +173,7 @@ function isFacts(v: unknown): v is AssertionFacts {
         isObject(v.region) &&
         ['x', 'y', 'width', 'height'].every((k) => typeof (v.region as Record<string, unknown>)[k] === 'number') &&
         typeof v.golden === 'string' &&
-        ['differs', 'matches', 'missing', 'unsampled'].includes(v.outcome as string) &&
+        ['differs', 'matches', 'missing', 'unsampled', 'unstable'].includes(v.outcome as string) &&
         (v.mismatch === undefined || typeof v.mismatch === 'string')
       );
     default:

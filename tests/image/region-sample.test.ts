@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Pixel } from '../../src/client/index.js';
 import { formatColor } from '../../src/core/color.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
-import { PartialRegion, sampleRegion, type Rect } from '../../src/image/index.js';
+import { PartialRegion, RegionGrid, sampleRegion, type Rect } from '../../src/image/index.js';
 
 const PHONE = parseDeviceId('device@6001');
 const RECT: Rect = { x: 10, y: 20, width: 6, height: 5 };
@@ -33,7 +33,7 @@ test('a failed sample keeps what it read: the next one reads only the rest, and 
   const shade = (x: number, y: number) => x * 7 + y;
   let broken = true;
   const p = phone(shade, (x, y) => broken && x === 13 && y === 22);
-  const partial = new PartialRegion(RECT);
+  const partial = new PartialRegion(new RegionGrid(RECT));
 
   await expect(sampleRegion(p, PHONE, RECT, { resume: partial, concurrency: 1 })).rejects.toThrow('no answer for (13, 22)');
   const first = p.reads.length;
@@ -48,7 +48,7 @@ test('a failed sample keeps what it read: the next one reads only the rest, and 
 test('a complete sample empties the partial: the next sample reads every pixel again, and sees the new screen', async () => {
   let paint = 1;
   const p = phone(() => paint);
-  const partial = new PartialRegion(RECT);
+  const partial = new PartialRegion(new RegionGrid(RECT));
   await sampleRegion(p, PHONE, RECT, { resume: partial });
   paint = 2;
   const again = await sampleRegion(p, PHONE, RECT, { resume: partial });
@@ -71,7 +71,7 @@ test('a read a failed sample left in flight does not land in a later image', asy
       return grey(v);
     },
   };
-  const partial = new PartialRegion(RECT);
+  const partial = new PartialRegion(new RegionGrid(RECT));
   const first = sampleRegion(p, PHONE, RECT, { resume: partial, concurrency: 2 });
   await expect(first).rejects.toThrow('reset');
   await sampleRegion(p, PHONE, RECT, { resume: partial });
@@ -83,6 +83,30 @@ test('a read a failed sample left in flight does not land in a later image', asy
 });
 
 test('a partial of another region is refused', async () => {
-  const partial = new PartialRegion({ ...RECT, width: 5 });
+  const partial = new PartialRegion(new RegionGrid({ ...RECT, width: 5 }));
   await expect(sampleRegion(phone(() => 0), PHONE, RECT, { resume: partial })).rejects.toThrow(/cannot resume/);
+});
+
+test('step reads every n-th pixel on both axes; a mask is not read and shows its colour', async () => {
+  const shade = (x: number, y: number) => x + y;
+  const p = phone(shade);
+  // 6×5 at step 2: columns 10, 12, 14 and rows 20, 22, 24; the mask covers (12..13, 20..23).
+  const image = await sampleRegion(p, PHONE, RECT, { step: 2, mask: [{ x: 12, y: 20, width: 2, height: 4 }], maskColor: { r: 1, g: 2, b: 3 } });
+  expect([image.width, image.height]).toEqual([3, 3]);
+  expect(p.reads.sort()).toEqual(['10,20', '10,22', '10,24', '12,24', '14,20', '14,22', '14,24'].sort());
+  const px = (i: number) => Array.from(image.data.subarray(i * 4, i * 4 + 3));
+  expect(px(0)).toEqual([30, 30, 30]);
+  expect(px(1)).toEqual([1, 2, 3]); // (12, 20), masked
+  expect(px(4)).toEqual([1, 2, 3]); // (12, 22), masked
+  expect(px(7)).toEqual([36, 36, 36]); // (12, 24)
+});
+
+test('bad steps, masks and regions are refused before any read, saying what to write', () => {
+  expect(() => new RegionGrid(RECT, { step: 0 })).toThrow('invalid step 0: expected a whole number ≥ 1');
+  expect(() => new RegionGrid(RECT, { step: 1.5 })).toThrow('invalid step 1.5');
+  expect(() => new RegionGrid(RECT, { mask: [{ x: 0, y: 0, width: 5, height: 5 }] })).toThrow(/mask rectangle .* lies outside the region/);
+  expect(() => new RegionGrid(RECT, { mask: [{ x: 10, y: 20, width: 0, height: 5 }] })).toThrow('invalid mask rectangle');
+  expect(() => new RegionGrid({ x: 0, y: 0, width: 1024, height: 1024 })).toThrow(/1048576 pixel reads: too many/);
+  // A large area at a step that keeps the reads within bounds is fine.
+  expect(new RegionGrid({ x: 0, y: 0, width: 1024, height: 1024 }, { step: 4 })).toMatchObject({ width: 256, height: 256 });
 });
