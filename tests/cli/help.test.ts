@@ -11,7 +11,7 @@ const ENV_VARS = ['PHONEWRIGHT_URL', 'PHONEWRIGHT_USER', 'PHONEWRIGHT_PASSWORD',
 test('phonewright --help: every command, every global flag and variable, the config file and the exit codes', async () => {
   const r = await spawnCli(['--help']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
-  for (const command of ['login', 'main-device', 'pixel <device> <x> <y>', 'settings <device>', 'notifications', 'upload <file>', 'doctor']) {
+  for (const command of ['login', 'main-device', 'pixel <device> <x> <y>', 'settings <device>', 'notifications', 'upload <file>', 'approve', 'doctor']) {
     expect(r.stdout).toContain(`phonewright ${command} `);
   }
   const text = flat(r.stdout);
@@ -29,6 +29,7 @@ const COMMAND_HELP: { command: string; mentions: string[] }[] = [
   { command: 'settings', mentions: ['<device>', 'display_hw_decode as 0 or 1', '{"w", "h"}', 'HA1'] },
   { command: 'notifications', mentions: ['--position', '--count', '--device', '--app', '--match', '--follow', 'NDJSON', 'Ctrl-C', '{"app","text","time","id"}'] },
   { command: 'upload', mentions: ['--as', 'image, script, apk, tcbr/contacts, local/<folder>', 'progress bar', '{"file_url":'] },
+  { command: 'approve', mentions: ['--project', '--grep', '--dry-run', 'reports/results.json', '"-actual.png"', 'git diff', '2 no last run'] },
   { command: 'doctor', mentions: ['reachable, login, main device, settings, pixel, notifications', '--device', '4 unreachable, 3 login refused'] },
 ];
 

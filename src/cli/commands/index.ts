@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
+import { approveCommand } from './approve.js';
 import { doctorCommand } from './doctor.js';
 import { loginCommand } from './login.js';
 import { mainDeviceCommand } from './main-device.js';
@@ -27,5 +28,6 @@ export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOpti
   testCommand,
   nightlyCommand,
   mergeCommand,
+  approveCommand,
   doctorCommand,
 ];

@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CommandModule } from 'yargs';
+import { UsageError } from '../../core/errors.js';
+import { findApprovals } from '../../report/approvals.js';
+import type { Host } from '../context.js';
+import type { GlobalOptions } from '../options.js';
+import type { Output } from '../output.js';
+
+interface ApproveArgs extends GlobalOptions {
+  project?: string[];
+  grep?: string;
+  'dry-run': boolean;
+  report: string;
+}
+
+const EPILOGUE = `After a deliberate change to the app's screens: the last run's region checks failed where the screen changed. approve takes each failed toMatchRegion's last sample (the "-actual.png" of the report) as its golden, listing every golden it writes; review them with git diff before you commit. Nothing is run again.
+Exit codes: 0 written, or nothing to approve; 2 no last run, or a golden whose spec is gone from the project (nothing is written then).`;
+
+/** `phonewright approve`: takes the last run's failed region samples as the goldens. */
+export function approveCommand(output: Output, host: Host): CommandModule<GlobalOptions, ApproveArgs> {
+  return {
+    command: 'approve',
+    describe: 'Take the failed region checks of the last run as their goldens',
+    builder: (y) =>
+      y
+        .option('project', { type: 'string', array: true, describe: 'Only this phone\'s project (repeat for several)' })
+        .option('grep', { type: 'string', describe: 'Only tests whose "file › title" matches this regular expression' })
+        .option('dry-run', { type: 'boolean', default: false, describe: 'List the goldens approve would write, write none' })
+        .option('report', { type: 'string', default: 'reports/results.json', describe: 'The last run\'s JSON report' })
+        .example('$0 approve --dry-run', 'lists the goldens the last run would replace')
+        .example('$0 approve --project galaxy-s9 --grep "status bar"', 'approves one phone\'s status-bar goldens')
+        .epilogue(EPILOGUE),
+    handler: (args) => {
+      let grep: RegExp | undefined;
+      try {
+        grep = args.grep === undefined ? undefined : new RegExp(args.grep);
+      } catch (e) {
+        throw new UsageError(`invalid --grep ${JSON.stringify(args.grep)}: ${(e as Error).message}`, { hint: 'a JavaScript regular expression, e.g. --grep "status bar"' });
+      }
+      const report = path.resolve(host.cwd, args.report);
+      const approvals = findApprovals(report, { projects: args.project, grep });
+      const shown = (file: string) => path.relative(host.cwd, file);
+      if (args.json) {
+        output.json({ written: args['dry-run'] ? [] : approvals.map((a) => shown(a.golden)), approvals: approvals.map((a) => ({ project: a.project, test: a.test, golden: shown(a.golden) })) });
+      }
+      if (!approvals.length) {
+        if (!args.json) output.line(`approve: nothing to approve: no failed region check${args.project || grep ? ' matches' : ''} in ${shown(report)}`);
+        return;
+      }
+      for (const a of approvals) {
+        if (!args['dry-run']) {
+          mkdirSync(path.dirname(a.golden), { recursive: true });
+          writeFileSync(a.golden, a.actual);
+        }
+        if (!args.json) output.line(`${args['dry-run'] ? 'would write' : 'wrote'} ${shown(a.golden)}  (${a.project} › ${a.test})`);
+      }
+      if (!args.json) output.line(`approve: ${approvals.length} golden(s) ${args['dry-run'] ? 'to write (--dry-run: none written)' : 'written'}`);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// What `phonewright approve` takes from the last run: every failed toMatchRegion of reports/results.json, with
+// its golden's path and its last sample, read from the facts the check attached (facts.ts) and the actual
+// image beside them.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { JSONReport, JSONReportSuite, JSONReportTestResult } from '@playwright/test/reporter';
+import { UsageError } from '../core/errors.js';
+import { FACTS_ATTACHMENT, parseFacts, type RegionFacts } from './facts.js';
+
+/** A golden to take from the last run. */
+export interface Approval {
+  /** The phone's project. */
+  project: string;
+  /** `specs/home.spec.ts › the status bar matches`. */
+  test: string;
+  /** Where the golden goes, absolute. */
+  golden: string;
+  /** The last sample, PNG bytes. */
+  actual: Buffer;
+}
+
+export interface ApprovalFilter {
+  /** Only these projects (phones); all when empty. */
+  projects?: string[];
+  /** Only tests whose `file › title` matches. */
+  grep?: RegExp;
+}
+
+/**
+ * The failed region checks of a run's JSON report, each with the golden to write and the image to write there.
+ * Refuses (UsageError) a report that is not there or not one, and a golden that is gone from the project
+ * (or, never written, whose spec is): approving nothing then is better than writing where no spec looks.
+ * @param file the JSON report, e.g. `reports/results.json`
+ */
+export function findApprovals(file: string, filter: ApprovalFilter = {}): Approval[] {
+  const report = readReport(file);
+  const out: (Approval & { gone: string | undefined })[] = [];
+  const walk = (suites: JSONReportSuite[] | undefined) => {
+    for (const suite of suites ?? []) {
+      for (const spec of suite.specs) {
+        const title = `${spec.file} › ${spec.title}`;
+        if (filter.grep && !filter.grep.test(title)) continue;
+        for (const t of spec.tests) {
+          if (filter.projects?.length && !filter.projects.includes(t.projectName)) continue;
+          const last = t.results.at(-1);
+          if (!last) continue;
+          for (const { golden, actual, missing } of regionFailures(last)) {
+            // A golden that differed must still be there; one never written needs its spec still there.
+            const needed = missing ? path.resolve(report.config.rootDir, spec.file) : golden;
+            out.push({ project: t.projectName, test: title, golden, actual, gone: existsSync(needed) ? undefined : needed });
+          }
+        }
+      }
+      walk(suite.suites);
+    }
+  };
+  walk(report.suites);
+  const gone = out.find((a) => a.gone);
+  if (gone) {
+    throw new UsageError(`${gone.gone} no longer exists (the golden of ${gone.project} › ${gone.test}); nothing was written`, {
+      hint: 'run the specs again (phonewright test) so the last run names the goldens where the specs are now',
+    });
+  }
+  return out.map(({ gone: _, ...a }) => a);
+}
+
+/** The region checks of one attempt that failed with a sample: differed, or had no golden to compare with. */
+function regionFailures(result: JSONReportTestResult): { golden: string; actual: Buffer; missing: boolean }[] {
+  const found: { golden: string; actual: Buffer; missing: boolean }[] = [];
+  result.attachments.forEach((a, i) => {
+    if (a.name !== FACTS_ATTACHMENT) return;
+    const facts = parseFacts(attachmentBody(a)?.toString('utf8') ?? '');
+    if (facts?.matcher !== 'toMatchRegion' || facts.isNot || !failedWithSample(facts)) return;
+    // The check attaches its sample just before its facts.
+    const image = result.attachments.slice(0, i).findLast((b) => b.name === facts.actualAttachment);
+    const actual = image && attachmentBody(image);
+    if (actual) found.push({ golden: facts.goldenPath!, actual, missing: facts.outcome === 'missing' });
+  });
+  return found;
+}
+
+function failedWithSample(f: RegionFacts): boolean {
+  return f.goldenPath !== undefined && f.actualAttachment !== undefined && (f.outcome === 'differs' || (f.outcome === 'missing' && !f.written));
+}
+
+function attachmentBody(a: { body?: string; path?: string }): Buffer | undefined {
+  if (a.body !== undefined) return Buffer.from(a.body, 'base64');
+  if (a.path && existsSync(a.path)) return readFileSync(a.path);
+  return undefined;
+}
+
+function readReport(file: string): JSONReport {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`no last run to approve from: ${file} does not exist`, { hint: 'run the specs first (phonewright test); its JSON report is what approve reads' });
+  }
+  try {
+    const report = JSON.parse(text) as JSONReport;
+    if (!Array.isArray(report.suites)) throw new Error('no suites');
+    return report;
+  } catch {
+    throw new UsageError(`${file} is not a Playwright JSON report`, { hint: 'give the file the json reporter writes (reports/results.json in the matrix config)' });
+  }
+}

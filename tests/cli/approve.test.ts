@@ -1,0 +1,95 @@
+// `phonewright approve` on the reports a run leaves: what it takes, what it refuses, and that a refusal writes
+// nothing. The whole flow on a real run (a changed region fails, approve, the next run passes) is in
+// tests/fixtures/region.test.ts.
+import path from 'node:path';
+import { cli, expect, expectRefused, listing, test, writeFiles } from '../helpers/bad-input.js';
+
+const FACTS = 'phonewright-facts.json';
+const PNG_BYTES = Buffer.from('89504e470d0a1a0a', 'hex');
+
+/** A JSON report of one phone's tests, each failing with the region facts given (or passing with none). */
+function report(dir: string, tests: { title: string; project?: string; golden?: string; outcome?: string; written?: boolean; isNot?: boolean }[]): string {
+  const attachment = (name: string, body: Buffer | string) => ({ name, contentType: 'application/octet-stream', body: Buffer.from(body).toString('base64') });
+  return JSON.stringify({
+    config: { rootDir: path.join(dir, 'specs') },
+    suites: [
+      {
+        title: 'home.spec.ts',
+        file: 'home.spec.ts',
+        specs: tests.map((t) => ({
+          title: t.title,
+          file: 'home.spec.ts',
+          tests: [
+            {
+              projectName: t.project ?? 'galaxy-s9',
+              results: [
+                {
+                  status: t.golden ? 'failed' : 'passed',
+                  attachments: t.golden
+                    ? [
+                        attachment('bar-actual.png', Buffer.concat([PNG_BYTES, Buffer.from(t.title)])),
+                        attachment(FACTS, JSON.stringify({ matcher: 'toMatchRegion', phone: 'galaxy-s9', isNot: t.isNot ?? false, region: { x: 0, y: 0, width: 8, height: 8 }, golden: t.golden, goldenPath: path.join(dir, t.golden), actualAttachment: 'bar-actual.png', outcome: t.outcome ?? 'differs', written: t.written, reads: { answered: 3, unanswered: 0, ms: 900, timeout: 1000 } })),
+                      ]
+                    : [],
+                },
+              ],
+            },
+          ],
+        })),
+        suites: [],
+      },
+    ],
+  });
+}
+
+test('takes each failed region check\'s sample as its golden; --project and --grep narrow it; --json lists them', async ({ dir }) => {
+  const golden = 'specs/home.spec.ts-snapshots/bar-galaxy-s9.png';
+  const other = 'specs/home.spec.ts-snapshots/bar-pixel-7.png';
+  await writeFiles(dir, {
+    'specs/home.spec.ts': '// the spec',
+    [golden]: 'old',
+    [other]: 'old',
+    'reports/results.json': report(dir, [
+      { title: 'status bar', golden },
+      { title: 'status bar', project: 'pixel-7', golden: other },
+      { title: 'passes' },
+      { title: 'not the old bar', golden, isNot: true },
+    ]),
+  });
+  const json = await cli(['approve', '--dry-run', '--json'], { cwd: dir });
+  expect(JSON.parse(json.stdout)).toEqual({
+    written: [],
+    approvals: [
+      { project: 'galaxy-s9', test: 'home.spec.ts › status bar', golden },
+      { project: 'pixel-7', test: 'home.spec.ts › status bar', golden: other },
+    ],
+  });
+  const one = await cli(['approve', '--project', 'pixel-7', '--grep', 'status'], { cwd: dir });
+  expect(one.stdout).toBe(`wrote ${other}  (pixel-7 › home.spec.ts › status bar)\napprove: 1 golden(s) written\n`);
+  expect((await listing(dir)).filter((f) => f.includes('snapshots/'))).toEqual([`${golden} (3 bytes)`, `${other} (${PNG_BYTES.length + 'status bar'.length} bytes)`]);
+  const none = await cli(['approve', '--grep', 'no such test'], { cwd: dir });
+  expect([none.code, none.stdout]).toEqual([0, 'approve: nothing to approve: no failed region check matches in reports/results.json\n']);
+});
+
+test('a golden never written is approved while its spec is there; a golden or spec that is gone refuses everything', async ({ dir }) => {
+  const fresh = 'specs/home.spec.ts-snapshots/bar-galaxy-s9.png';
+  const moved = 'specs/old.spec.ts-snapshots/bar-galaxy-s9.png';
+  await writeFiles(dir, {
+    'specs/home.spec.ts': '// the spec',
+    'reports/results.json': report(dir, [{ title: 'new bar', golden: fresh, outcome: 'missing', written: false }]),
+  });
+  const made = await cli(['approve'], { cwd: dir });
+  expect(made.stdout).toContain(`wrote ${fresh}`);
+
+  await writeFiles(dir, { 'reports/results.json': report(dir, [{ title: 'new bar', golden: fresh, outcome: 'missing', written: false }, { title: 'moved', golden: moved }]) });
+  const before = await listing(dir);
+  expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: .*specs\/old\.spec\.ts-snapshots\/bar-galaxy-s9\.png no longer exists \(the golden of galaxy-s9 › home\.spec\.ts › moved\); nothing was written; try: run the specs again/, 2);
+  expect(await listing(dir)).toEqual(before);
+});
+
+test('no last run, a file that is not a report, a bad --grep: one line, exit 2', async ({ dir }) => {
+  expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: no last run to approve from: .*reports\/results\.json does not exist; try: run the specs first/, 2);
+  await writeFiles(dir, { 'reports/results.json': '{"not": "a report"}' });
+  expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: .*reports\/results\.json is not a Playwright JSON report/, 2);
+  expectRefused(await cli(['approve', '--grep', '(unclosed'], { cwd: dir }), /^phonewright: invalid --grep "\(unclosed": .*; try: a JavaScript regular expression/, 2);
+});
