@@ -100,8 +100,6 @@ export class PartialRegion {
   readonly data: Uint8Array;
   /** 1 where the pixel at that index has been read. */
   readonly #have: Uint8Array;
-  /** Counts the complete images taken: a read that a failed sample left in flight lands only in its own. */
-  #taken = 0;
 
   constructor(readonly grid: RegionGrid) {
     this.data = new Uint8Array(grid.width * grid.height * 4);
@@ -112,13 +110,7 @@ export class PartialRegion {
     return this.#have[i] === 1;
   }
 
-  /** Which image a read now belongs to: pass it back to {@link set}. */
-  get epoch(): number {
-    return this.#taken;
-  }
-
-  set(i: number, px: Rgb, epoch: number): void {
-    if (epoch !== this.#taken) return;
+  set(i: number, px: Rgb): void {
     const o = i * 4;
     this.data[o] = px.r;
     this.data[o + 1] = px.g;
@@ -131,16 +123,15 @@ export class PartialRegion {
   take(): Image {
     const image = { width: this.grid.width, height: this.grid.height, data: this.data.slice() };
     this.#have.fill(0);
-    this.#taken++;
     return image;
   }
 }
 
 /**
  * Reads a rectangle of a phone's screen, one pixel per call (every `step`-th, the masked ones not at all), the
- * calls issued concurrently, each under the client's resilience policy and within the caller's deadline. The
- * first read that fails for good fails the sample (an assertion samples again, as it reads again after any
- * failed read); with `resume`, the pixels read before it are kept for that next sample.
+ * calls issued concurrently, each under the client's resilience policy and within the caller's deadline. A
+ * read that fails for good fails the sample (an assertion samples again, as it reads again after any failed
+ * read); with `resume`, every pixel read is kept for that next sample, which reads only the ones that failed.
  * @param client the logged-in client
  * @param device the phone
  * @param rect the region; at most {@link MAX_REGION_PIXELS} pixels read
@@ -151,25 +142,25 @@ export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: 
   if (resume && !resume.grid.same(grid)) throw new UsageError(`a partial sample of ${JSON.stringify(resume.grid.rect)} cannot resume a sample of ${JSON.stringify(rect)} taken otherwise`);
   const partial = resume ?? new PartialRegion(grid);
   const total = grid.width * grid.height;
-  const epoch = partial.epoch;
-  if (grid.masked) for (let i = 0; i < total; i++) if (grid.masked[i]) partial.set(i, maskColor, epoch);
+  if (grid.masked) for (let i = 0; i < total; i++) if (grid.masked[i]) partial.set(i, maskColor);
   let next = 0;
-  let failed = false;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    // Once a read fails the sample has failed: the other lanes stop rather than read the rest for nothing.
-    for (let i = next++; i < total && !failed; i = next++) {
+    // Without `resume` a failed read fails the sample, and the other lanes stop rather than read the rest for
+    // nothing. With it, they read on: what they read is kept, and the next sample reads only what failed.
+    for (let i = next++; i < total && !(failure && !resume); i = next++) {
       if (partial.has(i)) continue;
       const { x, y } = grid.point(i);
       try {
-        partial.set(i, await client.pixel(device, x, y, call), epoch);
+        partial.set(i, await client.pixel(device, x, y, call));
       } catch (error) {
-        failed = true;
-        throw error;
+        failure ??= { error };
       }
     }
   };
   const lanes = Math.max(1, Math.min(concurrency, total));
   await Promise.all(Array.from({ length: lanes }, worker));
+  if (failure) throw failure.error;
   return partial.take();
 }
 
