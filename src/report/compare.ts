@@ -1,15 +1,13 @@
-import type { ChangeEntry, Comparison, HistoryRecord, HistoryTest, PhoneCounts } from './history-types.js';
+import type { ChangeEntry, Comparison, HistoryRecord, HistoryTest, NamedRecord, PhoneCounts } from './history-types.js';
+import { FLAKY_WINDOW, flakiest, triage } from './triage.js';
 
-/** A record with its file name, the way the history folder holds it. */
-export interface NamedRecord {
-  name: string;
-  record: HistoryRecord;
-}
+export type { NamedRecord } from './history-types.js';
 
 /**
  * Compares a run with the runs before it, phone by phone: each phone against the latest earlier run that had
  * it, so a nightly of one server compares with that server's last nightly even when runs of other servers
- * came in between. With no earlier run of a phone, every failure on it is new.
+ * came in between. With no earlier run of a phone, every failure on it is new. The triage and the flaky
+ * ranking look at the last {@link FLAKY_WINDOW} runs.
  * @param current the run
  * @param earlier the runs before it, oldest first
  */
@@ -32,6 +30,8 @@ export function compareRuns(current: NamedRecord, earlier: NamedRecord[]): Compa
     flaky: [],
     counts: countByPhone(current.record),
     runErrors: current.record.runErrors,
+    triage: [],
+    flakiest: [],
   };
   for (const t of sorted(current.record.tests)) {
     const before = previous.get(t.phone)?.get(t.test)?.status;
@@ -39,6 +39,9 @@ export function compareRuns(current: NamedRecord, earlier: NamedRecord[]): Compa
     if (t.status === 'flaky') out.flaky.push(entry(t));
     if (before === 'failed' && (t.status === 'passed' || t.status === 'flaky')) out.fixed.push(entry({ ...t, error: undefined }));
   }
+  const window = [...earlier, current].slice(-FLAKY_WINDOW);
+  out.triage = triage(current.record, out, window);
+  out.flakiest = flakiest(window);
   return out;
 }
 
@@ -68,6 +71,7 @@ export function phonesOf(record: HistoryRecord): string[] {
 
 function entry(t: HistoryTest): ChangeEntry {
   const e: ChangeEntry = { phone: t.phone, test: t.test };
+  if (t.id) e.id = t.id;
   if (t.ranOn) e.ranOn = t.ranOn;
   if (t.retries) e.retries = t.retries;
   if (t.error) e.error = t.error;

@@ -8,6 +8,8 @@ export type HistoryStatus = 'passed' | 'failed' | 'flaky' | 'skipped';
 export interface HistoryTest {
   /** The test's identity across runs: `file › describe › title`. */
   test: string;
+  /** Playwright's id of the test on this phone: the HTML report's page of it is `#?testId=<id>`. */
+  id?: string;
   /** The Playwright project: a phone, or a pool of identical phones. */
   phone: string;
   /** In a pool: the phone of the pool that ran the last attempt. */
@@ -50,10 +52,18 @@ export interface HistoryRecord {
   tests: HistoryTest[];
 }
 
+/** A record with its file name, the way the history folder holds it. */
+export interface NamedRecord {
+  name: string;
+  record: HistoryRecord;
+}
+
 /** A test on a phone that one of the lists names. */
 export interface ChangeEntry {
   phone: string;
   test: string;
+  /** Playwright's test id on that phone, for a link into the HTML report. */
+  id?: string;
   ranOn?: string;
   retries?: number;
   error?: string;
@@ -85,6 +95,34 @@ export interface Comparison {
   flaky: ChangeEntry[];
   counts: Record<string, PhoneCounts>;
   runErrors: string[];
+  /** Each test failing now, once: on which phones, out of those it ran on; the app or the phone? */
+  triage: TriageEntry[];
+  /** The tests flaky most often over the recent runs, most first. */
+  flakiest: FlakyEntry[];
+}
+
+/** A failing test across the phones of a run (a pool's tests count on the pool's phone that ran them). */
+export interface TriageEntry {
+  test: string;
+  /** The phones it failed on, sorted. */
+  failingOn: string[];
+  /** The phones it ran on (passed, flaky or failed), sorted. */
+  ranOn: string[];
+  /** `every-phone`: it failed wherever it ran (the app, most likely); `some-phones`: only on some (the phones?). */
+  scope: 'every-phone' | 'some-phones';
+  /** `still-failing` when each phone it fails on failed it in its previous run too; else `new`. */
+  status: 'new' | 'still-failing';
+  /** How often it was flaky (runs × phones) over the recent runs. */
+  flaky: number;
+}
+
+/** A test that passed on a retry, and how often, over the recent runs. */
+export interface FlakyEntry {
+  test: string;
+  /** Runs × phones it was flaky in. */
+  count: number;
+  /** Per phone, how many runs. */
+  phones: Record<string, number>;
 }
 
 /** What the history reporter hands the CLI (through PHONEWRIGHT_NIGHTLY_OUTCOME) when a run ends. */

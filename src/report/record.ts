@@ -59,6 +59,7 @@ function testEntry(test: TestCase, project: string, secrets: string[]): HistoryT
   // The titles after the root and project suites: the file, the describe blocks, the test.
   const entry: HistoryTest = {
     test: test.titlePath().slice(2).filter(Boolean).join(' › '),
+    id: test.id,
     phone: project,
     status,
     durationMs: Math.round(results.reduce((sum, r) => sum + r.duration, 0)),
