@@ -35,6 +35,8 @@ export interface ConfigFile {
   servers: ServerFileEntry[];
   push: PushSpec;
   simulator: { scenario?: string; lab?: boolean };
+  /** Where CI publishes the HTML report, for links from the nightly files. */
+  reportUrl?: string;
   /** The folder paths in the file are relative to. */
   dir: string;
   /** Where it was read from, for messages. */
@@ -43,7 +45,7 @@ export interface ConfigFile {
 
 /** The file's shape once config.schema.json has passed it; what is left to check is what a schema cannot say. */
 type RawServer = Omit<ServerFileEntry, 'devices'> & { devices?: (string | DeviceSpec)[] };
-type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator'] };
+type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string };
 
 type Fail = (where: string, what: string, hint?: string) => never;
 
@@ -85,7 +87,7 @@ export function parseConfigFile(json: unknown, source: string, dir: string): Con
       fail(`push.${target}`, (e as Error).message);
     }
   }
-  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, dir, source };
+  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), dir, source };
 }
 
 /** Reads `main` or a device id; used for the file and for `PHONEWRIGHT_DEVICES`. */

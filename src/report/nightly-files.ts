@@ -12,15 +12,22 @@ export const NIGHTLY_FILES = { history: 'history', summary: 'nightly.md', compar
 /** How many runs the trend page charts, and how far back a phone's previous run is looked for. @default 20 */
 export const DEFAULT_TREND_RUNS = 20;
 
+export interface NightlyOptions {
+  /** How many runs the trend page shows. @default 20 */
+  trendRuns?: number;
+  /** Where CI publishes the HTML report: each failure links to `<reportUrl>/#?testId=<id>`. */
+  reportUrl?: string | undefined;
+}
+
 /**
  * Files a finished run: its record into `history/`, then the summary (`nightly.md`), the comparison as JSON
  * (`nightly.json`, for CI scripts) and the trend page (`trend.html`), all made from the history folder.
  * @param reportsDir the reports folder, e.g. `reports`
  * @param record the run
- * @param trendRuns how many runs the trend page shows @default 20
  * @returns the record's path and the comparison
  */
-export async function writeNightly(reportsDir: string, record: HistoryRecord, trendRuns = DEFAULT_TREND_RUNS): Promise<{ record: string; comparison: Comparison }> {
+export async function writeNightly(reportsDir: string, record: HistoryRecord, options: NightlyOptions = {}): Promise<{ record: string; comparison: Comparison }> {
+  const { trendRuns = DEFAULT_TREND_RUNS, reportUrl } = options;
   const historyDir = path.join(reportsDir, NIGHTLY_FILES.history);
   const file = await writeRecord(historyDir, record);
   const name = path.basename(file);
@@ -28,9 +35,9 @@ export async function writeNightly(reportsDir: string, record: HistoryRecord, tr
   const recent = recentRecords(historyDir, name, Math.max(trendRuns, 50));
   const current = recent.at(-1)!;
   const comparison = compareRuns(current, recent.slice(0, -1));
-  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.summary), renderNightlyMarkdown(record, comparison));
+  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.summary), renderNightlyMarkdown(record, comparison, reportUrl));
   await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.comparison), `${JSON.stringify(comparison, null, 2)}\n`);
-  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.trend), renderTrendPage(recent.slice(-trendRuns), comparison));
+  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.trend), renderTrendPage(recent.slice(-trendRuns), comparison, reportUrl));
   return { record: file, comparison };
 }
 

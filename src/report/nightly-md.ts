@@ -1,4 +1,6 @@
 import type { ChangeEntry, Comparison, HistoryRecord } from './history-types.js';
+import { testLink } from './report-url.js';
+import { FLAKY_WINDOW, whereItFails } from './triage.js';
 
 /** The four lists of a nightly, in the order a release engineer reads them, with their headings. */
 export const LISTS = [
@@ -9,14 +11,21 @@ export const LISTS = [
 ] as const satisfies readonly { key: keyof Comparison; heading: string }[];
 
 /**
- * The nightly summary, `reports/nightly.md`: one line that says whether anything newly broke, then per list
- * (new failures, fixed, still failing, flaky) a table of phone, test and first error line, then the phones
- * with their counts and the run each was compared with.
+ * The nightly summary, `reports/nightly.md`: one line that says whether anything newly broke; the triage (each
+ * failing test once: on every phone, or on which); then per list (new failures, fixed, still failing, flaky)
+ * a table of phone, test and first error line, each failure linked to its page in the HTML report (or given
+ * its test id); the tests flaky most often; then the phones with their counts and the run each was compared with.
  * @param record the run
  * @param comparison the run against the runs before it
+ * @param reportUrl where CI publishes the HTML report
  */
-export function renderNightlyMarkdown(record: HistoryRecord, comparison: Comparison): string {
+export function renderNightlyMarkdown(record: HistoryRecord, comparison: Comparison, reportUrl?: string): string {
   const out: string[] = [`# Nightly run ${formatTime(record.startedAt)}`, '', headline(record, comparison), ''];
+  if (comparison.triage.length) {
+    out.push('## Triage: the app or the phone?', '', '| test | fails | since | flaky (last runs) |', '|---|---|---|---:|');
+    for (const t of comparison.triage) out.push(`| ${cell(t.test)} | ${cell(whereItFails(t))} | ${t.status === 'new' ? '**new**' : 'still failing'} | ${t.flaky} |`);
+    out.push('');
+  }
   if (comparison.runErrors.length) {
     out.push('## Errors outside the tests', '', ...comparison.runErrors.map((e) => `- ${inline(e)}`), '');
   }
@@ -28,7 +37,12 @@ export function renderNightlyMarkdown(record: HistoryRecord, comparison: Compari
     const entries = comparison[key];
     out.push(`## ${heading} (${entries.length})`, '');
     if (entries.length === 0) out.push('_none_', '');
-    else out.push('| phone | test | error |', '|---|---|---|', ...entries.map(row), '');
+    else out.push('| phone | test | error |', '|---|---|---|', ...entries.map((e) => row(e, reportUrl)), '');
+  }
+  if (comparison.flakiest.length) {
+    out.push(`## Flakiest tests (last ${FLAKY_WINDOW} runs)`, '', '| test | flaky | per phone |', '|---|---:|---|');
+    for (const f of comparison.flakiest) out.push(`| ${cell(f.test)} | ${f.count} | ${cell(Object.entries(f.phones).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([p, n]) => `${p} ${n}`).join(', '))} |`);
+    out.push('');
   }
   out.push('## Phones', '', '| phone | server | passed | failed | flaky | skipped | pass rate | compared with |', '|---|---|---:|---:|---:|---:|---:|---|');
   for (const [phone, c] of Object.entries(comparison.counts)) {
@@ -80,10 +94,13 @@ export function percent(rate: number | null): string {
   return rate === null ? 'n/a' : `${Math.round(rate * 100)}%`;
 }
 
-function row(e: ChangeEntry): string {
+/** A row of a list: a failure's test links to its page in the HTML report, or gives its id for `show-report`. */
+function row(e: ChangeEntry, reportUrl: string | undefined): string {
   const on = e.ranOn ? ` (on ${e.ranOn})` : '';
   const retries = e.retries ? ` [${e.retries} ${e.retries === 1 ? 'retry' : 'retries'}]` : '';
-  return `| ${cell(e.phone)}${cell(on)} | ${cell(e.test)}${retries} | ${cell(e.error ?? '')} |`;
+  const link = testLink(reportUrl, e.id);
+  const test = link ? `[${cell(e.test)}](${link})` : e.id && e.error !== undefined ? `${cell(e.test)} (test id \`${e.id}\`)` : cell(e.test);
+  return `| ${cell(e.phone)}${cell(on)} | ${test}${retries} | ${cell(e.error ?? '')} |`;
 }
 
 /** A table cell: pipes escaped, backticks kept literal. */

@@ -98,3 +98,12 @@ for (const c of CASES) {
     expect(result.stderr).not.toContain('Url-Pw-51x');
   });
 }
+
+test('a report URL that is not one: nightly and merge refuse it before anything runs', async ({ dir }) => {
+  for (const args of [['nightly'], ['merge', 'blobs']]) {
+    const before = await listing(dir);
+    const result = await cli(args, { cwd: dir, env: { PHONEWRIGHT_REPORT_URL: 'reports/html' } });
+    expectRefused(result, 'PHONEWRIGHT_REPORT_URL "reports/html" is not an http(s) URL; try: the URL CI publishes reports/html at, e.g. PHONEWRIGHT_REPORT_URL=https://ci.example.com/nightly/report', 2);
+    expect(await listing(dir), args[0]).toEqual(before);
+  }
+});

@@ -15,7 +15,7 @@ interface Case {
   asOtherUser?: boolean;
 }
 
-const TOP_KEYS = 'one of servers, push, simulator, url, user, passwordEnv, apiRoot, devices';
+const TOP_KEYS = 'one of servers, push, reportUrl, simulator, url, user, passwordEnv, apiRoot, devices';
 const ID_SHAPE = 'expected device@<integer>; try: an id such as device@1116106541, or "main" where the main device is meant (phonewright main-device prints it)';
 
 const CASES: Case[] = [
@@ -41,6 +41,7 @@ const CASES: Case[] = [
   { name: 'a URL without a scheme', config: '{"url": "10.0.0.5:8090"}', error: '{file}: top level.url: "10.0.0.5:8090" is not a URL; try: http://<server ip>:8090' },
   { name: 'a URL of another scheme', config: '{"url": "ftp://10.0.0.5"}', error: '{file}: top level.url: ftp: is not http: or https:' },
   { name: 'a URL with a query', config: '{"url": "{url}?x=1"}', error: '{file}: top level.url: a server URL has no query or fragment' },
+  { name: 'a report URL that is not one', config: '{"url": "{url}", "reportUrl": "reports/html"}', error: '{file}: reportUrl: expected the http(s) URL the HTML report is published at, e.g. "https://ci.example.com/nightly/report"' },
   { name: 'a device id that is not one', config: '{"url": "{url}", "devices": ["device@x"]}', error: `{file}: top level.devices[0].id: invalid device id "device@x": ${ID_SHAPE}` },
   { name: 'a phone listed twice', config: '{"url": "{url}", "devices": ["device@1", "device@1"]}', error: '{file}: top level.devices: "device@1" is listed twice' },
   { name: 'an API root that is not a path', config: '{"url": "{url}", "apiRoot": "no root"}', error: '{file}: top level.apiRoot: invalid API root "no root": expected a path such as /TotalControl/v1' },

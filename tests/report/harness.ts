@@ -178,7 +178,8 @@ export const test = base.extend<{
 export { expect } from '@playwright/test';
 
 /**
- * The rows of one list of nightly.md (`## New failures (n)` …) as `phone › test`, in order.
+ * The rows of one list of nightly.md (`## New failures (n)` …) as `phone › test`, in order: a test's link into
+ * the HTML report, its test id and its retries left out (links() reads the links).
  * @param markdown nightly.md
  * @param heading the list's heading without its count, e.g. `New failures`
  */
@@ -189,9 +190,15 @@ export function listed(markdown: string, heading: string): string[] {
     .split('\n')
     .filter((l) => l.startsWith('| ') && !l.startsWith('| phone |'))
     .map((l) => {
-      const [phone, test] = l.split(' | ').map((c) => c.replace(/^\| /, '').replace(/\\(.)/g, '$1'));
-      return `${phone} › ${test!.replace(/ \[\d+ retr(y|ies)\]$/, '')}`;
+      const [phone, test] = l.split(' | ').map((c) => c.replace(/^\| /, ''));
+      const title = test!.replace(/ \[\d+ retr(y|ies)\]$/, '').replace(/^\[(.*)\]\([^)]*\)$/, '$1').replace(/ \(test id `[^`]*`\)$/, '');
+      return `${phone!.replace(/\\(.)/g, '$1')} › ${title.replace(/\\(.)/g, '$1')}`;
     });
+}
+
+/** The links of nightly.md into the HTML report, as `text → url`, in order. */
+export function links(markdown: string): string[] {
+  return [...markdown.matchAll(/\[((?:\\.|[^\]])*)\]\(([^)]*)\)/g)].map((m) => `${m[1]!.replace(/\\(.)/g, '$1')} → ${m[2]}`);
 }
 
 function importPath(from: string, repoFile: string): string {

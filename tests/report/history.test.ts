@@ -1,8 +1,9 @@
 // `phonewright nightly` run after run: the history record, nightly.md and the exit code say what broke, what
-// was fixed, what still fails and what flaked, phone by phone. The product changes between runs through the
-// simulator's scenario (a phone's wallpaper, a badge), as a new build would change what the phones show.
+// was fixed, what still fails and what flaked, phone by phone, and the triage says whether a failure is on
+// every phone (the app) or on some (the phones). The product changes between runs through the simulator's
+// scenario (a phone's wallpaper, a badge), as a new build would change what the phones show.
 import type { HistoryTest } from '../../src/report/history-types.js';
-import { expect, listed, phone, test, type Project } from './harness.js';
+import { expect, links, listed, phone, test, type Project } from './harness.js';
 
 const SPEC = `import { test } from 'phonewright/fixtures';
 
@@ -28,91 +29,97 @@ test('sync', async ({ device }, testInfo) => {
 const GOOD = '0x25425c';
 const BROKEN = '0x000000';
 
-/** The simulated phones as tonight's build shows them: a wallpaper per phone, the badge or not. */
-function scenario(wallpapers: Record<string, string>, badge: boolean): string {
-  const ids: Record<string, string> = { 'phone-a': 'device@101', 'phone-b': 'device@102' };
-  const phones = Object.entries(wallpapers).map(([name, fill]) =>
-    phone(ids[name]!, name, fill, [{ x: 0, y: 0, width: 64, height: 4, color: '0x101820' }, ...(badge ? [{ x: 56, y: 8, width: 8, height: 8, color: '0xe53935' }] : [])]),
+/** The simulator's four phones, as tonight's build shows them: a wallpaper per phone, the badge or not. */
+const PHONES = { 'galaxy-s9': 'device@101', 'pixel-7': 'device@102', 'galaxy-tab-s7': 'device@103', 'moto-g5': 'device@104' };
+const ALL = Object.keys(PHONES).sort();
+
+function scenario(wallpapers: Partial<Record<string, string>>, badge: boolean): string {
+  const phones = Object.entries(PHONES).map(([name, id]) =>
+    phone(id, name, wallpapers[name] ?? GOOD, [{ x: 0, y: 0, width: 64, height: 4, color: '0x101820' }, ...(badge ? [{ x: 56, y: 8, width: 8, height: 8, color: '0xe53935' }] : [])]),
   );
   return JSON.stringify({ phones });
 }
 
-async function nightly(project: Project, wallpapers: Record<string, string>, badge: boolean, env: Record<string, string> = {}) {
+async function nightly(project: Project, wallpapers: Partial<Record<string, string>>, badge: boolean, env: Record<string, string> = {}, args: string[] = []) {
   await project.write({ 'scenario.json': scenario(wallpapers, badge) });
-  return project.cli(['nightly'], env);
+  return project.cli(['nightly', ...args], env);
 }
 
 const byKey = (tests: HistoryTest[]) => Object.fromEntries(tests.map((t) => [`${t.phone} › ${t.test}`, t]));
+const on = (test: string, phones: string[]) => phones.map((p) => `${p} › ${test}`);
 
-// Each nightly is a real CLI run of Playwright (10–20 s with the retries of the failing specs).
+// Each nightly is a real CLI run of Playwright on four phones (10–30 s with the retries of the failing specs).
 test.describe.configure({ timeout: 240_000 });
 
-test('three nightlies: one spec breaks on one phone, one flakes, one recovers; history and summary say exactly that', async ({ project }) => {
+test('three nightlies on four phones: one spec breaks on every phone, one on moto-g5 only, one flakes; triage, history and summary say exactly that', async ({ project }) => {
   const p = await project({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' } }), 'specs/home.spec.ts': SPEC });
   const W = 'specs/home.spec.ts › wallpaper';
   const BADGE = 'specs/home.spec.ts › badge shows';
   const SYNC = 'specs/home.spec.ts › sync';
+  const URL = 'https://ci.example.com/nightly/42';
 
-  // Night 1: the badge is missing on both phones. With no earlier night, its failures are new.
-  const first = await nightly(p, { 'phone-a': GOOD, 'phone-b': GOOD }, false);
-  expect(first.code, first.output).toBe(1);
-  let md = await p.summary();
-  expect(listed(md, 'New failures')).toEqual([`phone-a › ${BADGE}`, `phone-b › ${BADGE}`]);
-  expect(first.stderr).toMatch(/^phonewright: 2 new failure\(s\) since the previous nightly: phone-a › specs\/home\.spec\.ts › badge shows; phone-b › /m);
+  // Night 1: all green. With no earlier night, there is nothing new either.
+  const first = await nightly(p, {}, true);
+  expect(first.code, first.output).toBe(0);
+  expect((await p.comparison()).triage).toEqual([]);
 
-  // Night 2: the wallpaper breaks on phone-b only; sync flakes on both; the badge is still missing.
-  const second = await nightly(p, { 'phone-a': GOOD, 'phone-b': BROKEN }, false, { SYNC_SLOW: '1' });
+  // Night 2: tonight's build loses the badge on every phone and breaks the wallpaper on moto-g5; sync flakes
+  // everywhere. One retry tonight. CI publishes the HTML report at URL.
+  const second = await nightly(p, { 'moto-g5': BROKEN }, false, { SYNC_SLOW: '1', PHONEWRIGHT_REPORT_URL: URL }, ['--retries', '1']);
   expect(second.code, second.output).toBe(1);
-  md = await p.summary();
-  expect(listed(md, 'New failures')).toEqual([`phone-b › ${W}`]);
-  expect(listed(md, 'Still failing')).toEqual([`phone-a › ${BADGE}`, `phone-b › ${BADGE}`]);
-  expect(listed(md, 'Flaky, passed on retry')).toEqual([`phone-a › ${SYNC}`, `phone-b › ${SYNC}`]);
-  expect(listed(md, 'Fixed')).toEqual([]);
-  expect(md).toContain('**1 new failure** · 0 fixed · 2 still failing · 2 flaky');
-  expect(second.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: phone-b › specs/home.spec.ts › wallpaper;');
-  // nightly.json says the same, for the tools that read it, and names nothing else.
-  expect(await p.comparison()).toMatchObject({
-    newFailures: [{ phone: 'phone-b', test: W }],
-    fixed: [],
-    stillFailing: [
-      { phone: 'phone-a', test: BADGE },
-      { phone: 'phone-b', test: BADGE },
-    ],
-    flaky: [
-      { phone: 'phone-a', test: SYNC },
-      { phone: 'phone-b', test: SYNC },
-    ],
-  });
+  const c2 = await p.comparison();
+  expect(c2.triage).toEqual([
+    { test: BADGE, failingOn: ALL, ranOn: ALL, scope: 'every-phone', status: 'new', flaky: 0 },
+    { test: W, failingOn: ['moto-g5'], ranOn: ALL, scope: 'some-phones', status: 'new', flaky: 0 },
+  ]);
+  let md = await p.summary();
+  const triage = md.slice(md.indexOf('## Triage'), md.indexOf('## New failures'));
+  expect(triage).toContain(`| ${BADGE} | on every phone (4/4) | **new** | 0 |`);
+  expect(triage).toContain(`| ${W} | only on moto-g5 (1/4) | **new** | 0 |`);
+  expect(listed(md, 'New failures')).toEqual([...on(BADGE, ALL), `moto-g5 › ${W}`].sort());
+  expect(listed(md, 'Flaky, passed on retry')).toEqual(on(SYNC, ALL));
+  expect(md).toContain('**5 new failures** · 0 fixed · 0 still failing · 4 flaky');
+  // Each failure links to its test's page in the HTML report, by the id Playwright gave it on that phone.
+  const records = await p.records();
+  const night2 = byKey(records[1]!.tests);
+  const failed = c2.newFailures.map((e) => `${e.test} → ${URL}/#?testId=${night2[`${e.phone} › ${e.test}`]!.id}`);
+  expect(links(md).slice(0, failed.length)).toEqual(failed);
+  expect(new Set(Object.values(night2).map((t) => t.id)).size, 'an id per test and phone').toBe(16);
+  expect(second.stderr).toContain('phonewright: 5 new failure(s) since the previous nightly:');
 
-  // Night 3: the badge is back; sync is quick again; phone-b's wallpaper is still broken. Nothing new: exit 0.
-  const third = await nightly(p, { 'phone-a': GOOD, 'phone-b': BROKEN }, true);
+  // Night 3: the badge is back; sync is quick again; moto-g5's wallpaper is still broken. Nothing new: exit 0.
+  // No report URL tonight: nightly.md gives the test id instead.
+  const third = await nightly(p, { 'moto-g5': BROKEN }, true);
   expect(third.code, third.output).toBe(0);
   md = await p.summary();
+  expect((await p.comparison()).triage).toEqual([{ test: W, failingOn: ['moto-g5'], ranOn: ALL, scope: 'some-phones', status: 'still-failing', flaky: 0 }]);
+  expect(listed(md, 'Fixed')).toEqual(on(BADGE, ALL));
+  expect(listed(md, 'Still failing')).toEqual([`moto-g5 › ${W}`]);
   expect(listed(md, 'New failures')).toEqual([]);
-  expect(listed(md, 'Fixed')).toEqual([`phone-a › ${BADGE}`, `phone-b › ${BADGE}`]);
-  expect(listed(md, 'Still failing')).toEqual([`phone-b › ${W}`]);
-  expect(listed(md, 'Flaky, passed on retry')).toEqual([]);
-  expect(third.stdout).toContain('nightly: 0 new failure(s) · 2 fixed · 1 still failing · 0 flaky');
+  expect(links(md)).toEqual([]);
+  expect(md).toContain(`wallpaper (test id \`${byKey((await p.records())[2]!.tests)[`moto-g5 › ${W}`]!.id}\`)`);
+  expect(md).toContain(`| ${SYNC} | 4 | galaxy-s9 1, galaxy-tab-s7 1, moto-g5 1, pixel-7 1 |`);
+  expect(third.stdout).toContain('nightly: 0 new failure(s) · 4 fixed · 1 still failing · 0 flaky');
 
   // One record per night, per test × phone: status, duration, retries (2 by default), first line of the error.
-  const records = await p.records();
-  expect(records.map((r) => r.tests.length)).toEqual([8, 8, 8]);
-  const night2 = byKey(records[1]!.tests);
-  expect(night2[`phone-b › ${W}`]).toMatchObject({ status: 'failed', retries: 2 });
+  const all = await p.records();
+  expect(all.map((r) => r.tests.length)).toEqual([16, 16, 16]);
+  const night3 = byKey(all[2]!.tests);
+  expect(night3[`moto-g5 › ${W}`]).toMatchObject({ status: 'failed', retries: 2 });
   // The matcher's hint, then what the morning review needs: the point, the colour wanted, the colour shown,
   // written from the facts the check attached (facts.test.ts), so the message's wording does not matter.
-  expect(night2[`phone-b › ${W}`]!.error).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)');
-  expect(night2[`phone-a › ${W}`]).toMatchObject({ status: 'passed', retries: 0 });
-  expect(night2[`phone-a › ${SYNC}`]).toMatchObject({ status: 'flaky', retries: 1, error: 'Error: sync did not finish on the first attempt' });
-  for (const t of records[1]!.tests) expect(t.durationMs, `${t.phone} › ${t.test}`).toBeGreaterThan(0);
-  expect(byKey(records[2]!.tests)[`phone-a › ${BADGE}`]).toMatchObject({ status: 'passed', retries: 0 });
-  expect(byKey(records[2]!.tests)[`phone-a › ${BADGE}`]!.error).toBeUndefined();
-  expect(records[1]!.phones).toEqual({ 'phone-a': { server: 'simulator', deviceId: 'device@101' }, 'phone-b': { server: 'simulator', deviceId: 'device@102' } });
+  expect(night3[`moto-g5 › ${W}`]!.error).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)');
+  expect(night2[`pixel-7 › ${SYNC}`]).toMatchObject({ status: 'flaky', retries: 1, error: 'Error: sync did not finish on the first attempt' });
+  for (const t of all[1]!.tests) expect(t.durationMs, `${t.phone} › ${t.test}`).toBeGreaterThan(0);
+  expect(night3[`pixel-7 › ${BADGE}`]).toMatchObject({ status: 'passed', retries: 0 });
+  expect(night3[`pixel-7 › ${BADGE}`]!.error).toBeUndefined();
+  expect(all[1]!.phones['moto-g5']).toEqual({ server: 'simulator', deviceId: 'device@104' });
 
-  // The trend page charts the three nights per phone: phone-b went 75% → 50% → 75%.
+  // The trend page charts the three nights per phone: moto-g5 went 100% → 50% → 75%, the others 100% → 75% → 100%.
   const html = await p.trend();
   const section = (name: string) => html.split('<section class="phone"').find((s) => s.startsWith(` id="phone-${name}"`)) ?? '';
   const rates = (name: string) => [...section(name).matchAll(/<rect class="bar [a-z]+" data-run="[^"]+" data-rate="([^"]*)"/g)].map((m) => m[1]);
-  expect(rates('phone-a')).toEqual(['0.75', '0.75', '1']);
-  expect(rates('phone-b')).toEqual(['0.75', '0.5', '0.75']);
+  expect(rates('moto-g5')).toEqual(['1', '0.5', '0.75']);
+  expect(rates('pixel-7')).toEqual(['1', '0.75', '1']);
+  expect(html).toContain('<h2 id="grid">Tests × phones</h2>');
 });

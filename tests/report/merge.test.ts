@@ -87,6 +87,8 @@ test('two servers in two shards, merged: one report with every phone, and the co
   expect(await p.counts('merged/results.json')).toEqual(wholeCounts);
   expect(await htmlProjects(p, 'merged/html')).toEqual(PROJECTS);
   const [mergedRecord] = await p.records('merged');
+  // The same triage as a whole run's: the moto's wallpaper fails on that phone only, of the four.
+  expect((await p.comparison('merged')).triage).toEqual([{ test: 'specs/home.spec.ts › wallpaper is blue', failingOn: ['lab-b-moto'], ranOn: PROJECTS, scope: 'some-phones', status: 'new', flaky: 0 }]);
   expect(mergedRecord!.source).toBe('merge');
   expect(outcomes(mergedRecord!)).toEqual(wholeOutcomes);
   expect(Object.keys(mergedRecord!.phones).sort()).toEqual(PROJECTS);

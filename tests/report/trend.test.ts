@@ -66,9 +66,48 @@ test('the trend page shows each phone\'s pass rate as bars, in headless Chromium
   }
 });
 
+test('the trend page\'s "Tests × phones" grid: a row per test that failed or flaked, newest on the right; failures link into the HTML report', async ({}, testInfo) => {
+  test.skip(!existsSync(CHROMIUM), `Debian's chromium is not installed at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`);
+  const reports = testInfo.outputPath('reports');
+  for (const [n, night] of NIGHTS.entries()) await writeNightly(reports, record(n, night), { reportUrl: 'https://ci.example.com/nightly/report' });
+  const page = testInfo.outputPath('reports', 'trend.html');
+  expect(await readFile(page, 'utf8')).not.toMatch(/<script|<link|@import|url\(/i);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 });
+    await context.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+    const tab = await context.newPage();
+    await tab.goto(pathToFileURL(page).href);
+    const rows = tab.locator('table.grid tbody tr');
+    // Failing on both phones now first; then those failing on one, by name. Check 1–3 broke last night only.
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-test')))).toEqual(['check 5', 'check 1', 'check 2', 'check 3', 'check 4'].map((t) => `specs/home.spec.ts › ${t}`));
+    const marks = (test: string, phone: string) => tab.locator(`table.grid tr[data-test="specs/home.spec.ts › ${test}"] td[data-phone="${phone}"]`).getAttribute('data-marks');
+    expect(await marks('check 5', 'phone-a')).toBe('passed failed failed');
+    expect(await marks('check 5', 'phone-b')).toBe('failed flaky failed');
+    expect(await marks('check 1', 'phone-a')).toBe('passed passed passed');
+    await expect(tab.locator('table.grid')).toBeVisible();
+    const grid = await tab.locator('table.grid').screenshot();
+    await testInfo.attach('grid.png', { body: grid, contentType: 'image/png' });
+    const colours = countColours(grid);
+    for (const hex of ['#2e7d32', '#c62828', '#f9a825']) expect(colours.get(hex) ?? 0, `marks of ${hex}`).toBeGreaterThan(30);
+
+    // The triage: check 5 fails on both phones, the others on phone-b only; the flakiest test is check 5.
+    expect(await tab.locator('table.triage tr[data-scope]').evaluateAll((trs) => trs.map((tr) => `${tr.getAttribute('data-test')}: ${tr.getAttribute('data-scope')}`))).toEqual([
+      'specs/home.spec.ts › check 5: every-phone',
+      ...[1, 2, 3, 4].map((n) => `specs/home.spec.ts › check ${n}: some-phones`),
+    ]);
+    expect(await tab.locator('table.flaky tr[data-test]').evaluateAll((trs) => trs.map((tr) => tr.textContent))).toEqual(['specs/home.spec.ts › check 51phone-b 1']);
+    const link = tab.locator('section[data-phone="phone-b"] ul[data-list="newFailures"] li[data-test="specs/home.spec.ts › check 1"] a');
+    await expect(link).toHaveAttribute('href', 'https://ci.example.com/nightly/report/#?testId=phone-b-1');
+  } finally {
+    await browser.close();
+  }
+});
+
 function record(night: number, statuses: Record<string, HistoryStatus[]>): HistoryRecord {
   const tests = Object.entries(statuses).flatMap(([phone, list]) =>
-    list.map((status, i) => ({ test: `specs/home.spec.ts › check ${i + 1}`, phone, status, durationMs: 100, retries: status === 'passed' ? 0 : status === 'flaky' ? 1 : 2, ...(status === 'failed' ? { error: 'Error: expect(device).toHavePixel(x, y, color)' } : {}) })),
+    list.map((status, i) => ({ test: `specs/home.spec.ts › check ${i + 1}`, id: `${phone}-${i + 1}`, phone, status, durationMs: 100, retries: status === 'passed' ? 0 : status === 'flaky' ? 1 : 2, ...(status === 'failed' ? { error: 'Error: expect(device).toHavePixel(x, y, color)' } : {}) })),
   );
   return {
     version: 1,

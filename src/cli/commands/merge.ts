@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { NIGHTLY_ENV } from '../../report/nightly-env.js';
+import { checkReportUrl, REPORT_URL_ENV, reportUrl } from '../../report/report-url.js';
 import { gatherBlobs, mergeReports, writeMergeConfig } from '../merge-reports.js';
 import { nightlyVerdict, readOutcome } from '../nightly-verdict.js';
 import type { GlobalOptions } from '../options.js';
@@ -33,6 +34,7 @@ export function mergeCommand(output: Output): CommandModule<GlobalOptions, Merge
         .example('$0 merge all-blobs --no-history', 'join the shards of a "phonewright test --shard" run')
         .epilogue(EPILOGUE),
     handler: async (args) => {
+      checkReportUrl(process.env);
       const temp = await mkdtemp(path.join(tmpdir(), 'phonewright-merge-'));
       try {
         const blobDir = path.join(temp, 'blobs');
@@ -43,6 +45,9 @@ export function mergeCommand(output: Output): CommandModule<GlobalOptions, Merge
         await writeMergeConfig(config, { outputDir: path.resolve(args.output), history: args.history });
         const outcomeFile = path.join(temp, 'outcome.json');
         const env: Record<string, string> = args.history ? { [NIGHTLY_ENV.nightly]: '1', [NIGHTLY_ENV.outcome]: outcomeFile } : {};
+        // The merge's config lives in a temp folder: the links take this folder's reportUrl, unless the variable says.
+        const url = reportUrl(process.env, process.cwd());
+        if (url) env[REPORT_URL_ENV] = url;
         const code = await mergeReports(blobDir, config, env, args.json);
         if (args.history) nightlyVerdict(readOutcome(outcomeFile), code, output, 'the merged nightly', args.json);
         else checkRun(code, 'the merged run');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { NIGHTLY_ENV } from '../../report/nightly-env.js';
+import { checkReportUrl } from '../../report/report-url.js';
 import { nightlyVerdict, readOutcome } from '../nightly-verdict.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -36,6 +37,7 @@ export function nightlyCommand(output: Output): CommandModule<GlobalOptions, Nig
         .example('$0 nightly --shard 1/2', 'the first half of the matrix (blob mode)')
         .epilogue(EPILOGUE),
     handler: async (args) => {
+      checkReportUrl(process.env);
       const pass = (args.args ?? []).map(String);
       if (!pass.some((a) => a === '--retries' || a.startsWith('--retries='))) pass.push('--retries', String(NIGHTLY_RETRIES));
       const temp = await mkdtemp(path.join(tmpdir(), 'phonewright-nightly-'));
