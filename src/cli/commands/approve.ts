@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import { UsageError } from '../../core/errors.js';
 import { findApprovals } from '../../report/approvals.js';
 import type { Host } from '../context.js';
@@ -19,18 +20,20 @@ Exit codes: 0 written, or nothing to approve; 2 no last run, or a golden whose s
 
 /** `phonewright approve`: takes the last run's failed region samples as the goldens. */
 export function approveCommand(output: Output, host: Host): CommandModule<GlobalOptions, ApproveArgs> {
-  return {
+  return defineCommand({
     command: 'approve',
     describe: 'Take the failed region checks of the last run as their goldens',
-    builder: (y) =>
-      y
-        .option('project', { type: 'string', array: true, describe: 'Only this phone\'s project (repeat for several)' })
-        .option('grep', { type: 'string', describe: 'Only tests whose "file › title" matches this regular expression' })
-        .option('dry-run', { type: 'boolean', default: false, describe: 'List the goldens approve would write, write none' })
-        .option('report', { type: 'string', default: 'reports/results.json', describe: 'The last run\'s JSON report' })
-        .example('$0 approve --dry-run', 'lists the goldens the last run would replace')
-        .example('$0 approve --project galaxy-s9 --grep "status bar"', 'approves one phone\'s status-bar goldens')
-        .epilogue(EPILOGUE),
+    options: {
+      project: { type: 'string', array: true, describe: 'Only this phone\'s project (repeat for several)' },
+      grep: { type: 'string', describe: 'Only tests whose "file › title" matches this regular expression' },
+      'dry-run': { type: 'boolean', default: false, describe: 'List the goldens approve would write, write none' },
+      report: { type: 'string', default: 'reports/results.json', describe: 'The last run\'s JSON report' },
+    },
+    examples: [
+      ['$0 approve --dry-run', 'lists the goldens the last run would replace'],
+      ['$0 approve --project galaxy-s9 --grep "status bar"', 'approves one phone\'s status-bar goldens'],
+    ],
+    epilogue: EPILOGUE,
     handler: (args) => {
       let grep: RegExp | undefined;
       try {
@@ -57,5 +60,5 @@ export function approveCommand(output: Output, host: Host): CommandModule<Global
       }
       if (!args.json) output.line(`approve: ${approvals.length} golden(s) ${args['dry-run'] ? 'to write (--dry-run: none written)' : 'written'}`);
     },
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import type { DeviceId } from '../../core/device-id.js';
 import { AuthError, CheckFailedError, isPhonewrightError, TimeoutError, UnreachableError, type PhonewrightError } from '../../core/errors.js';
 import { describeSetting, formatResolution } from '../../core/settings.js';
@@ -25,18 +26,18 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 /** `phonewright doctor`: checks the setup step by step and says where it breaks. */
 export function doctorCommand(output: Output, host: Host): CommandModule<GlobalOptions, DoctorArgs> {
-  return {
+  return defineCommand({
     command: 'doctor',
     describe: 'Check the setup: reachable, login, main device, settings, pixel, notifications',
-    builder: (y) =>
-      y
-        .option('device', { type: 'string', describe: 'Check settings and pixel on this phone instead of the main device' })
-        .example('$0 doctor --url http://10.0.0.5:8090', 'a checklist, one ✓ or ✗ line per check with its time')
-        .example('$0 doctor --json', 'prints {"checks":[{"name":"reachable","ok":true,"detail":"…","ms":2},…],"ok":true}')
-        .epilogue(
-          'Checks that depend on a failed one are skipped and marked so: nothing runs after "reachable" or "login" fails, and settings and pixel need a device. ' +
-            'Exit 0 when every check passed; otherwise the code of the first failure: 4 unreachable, 3 login refused, 1 any other.',
-        ),
+    options: {
+      device: { type: 'string', describe: 'Check settings and pixel on this phone instead of the main device' },
+    },
+    examples: [
+      ['$0 doctor --url http://10.0.0.5:8090', 'a checklist, one ✓ or ✗ line per check with its time'],
+      ['$0 doctor --json', 'prints {"checks":[{"name":"reachable","ok":true,"detail":"…","ms":2},…],"ok":true}'],
+    ],
+    epilogue: 'Checks that depend on a failed one are skipped and marked so: nothing runs after "reachable" or "login" fails, and settings and pixel need a device. ' +
+      'Exit 0 when every check passed; otherwise the code of the first failure: 4 unreachable, 3 login refused, 1 any other.',
     handler: (args) => {
       const device = args.device === undefined ? 'main' : deviceArg(args.device, '--device');
       return withClient(args, output, host, async (ctx) => {
@@ -51,7 +52,7 @@ export function doctorCommand(output: Output, host: Host): CommandModule<GlobalO
         if (!ok) throw summarize(checks, skipped.size, firstError, ctx.client.user);
       });
     },
-  };
+  });
 }
 
 /** Runs the six checks in order; a failure that leaves the rest meaningless skips them. */

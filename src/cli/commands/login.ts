@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import { withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -10,15 +11,17 @@ interface LoginArgs extends GlobalOptions {
 
 /** `phonewright login`: checks the credentials; the token is printed only when asked for. */
 export function loginCommand(output: Output, host: Host): CommandModule<GlobalOptions, LoginArgs> {
-  return {
+  return defineCommand({
     command: 'login',
     describe: 'Log in to the server and check the credentials',
-    builder: (y) =>
-      y
-        .option('show-token', { type: 'boolean', default: false, describe: 'Also print the token (the only command that ever prints it)' })
-        .example('$0 login --url http://10.0.0.5:8090 --user sigma', 'exit 0 when the server accepts the credentials, 3 when it refuses them')
-        .example('$0 login --json --show-token', 'prints {"ok":true,"user":"sigma","token":"…"}, e.g. for curl')
-        .epilogue('The password comes from --password, PHONEWRIGHT_PASSWORD or the passwordEnv variable a server of phonewright.config.json names; it is never printed.'),
+    options: {
+      'show-token': { type: 'boolean', default: false, describe: 'Also print the token (the only command that ever prints it)' },
+    },
+    examples: [
+      ['$0 login --url http://10.0.0.5:8090 --user sigma', 'exit 0 when the server accepts the credentials, 3 when it refuses them'],
+      ['$0 login --json --show-token', 'prints {"ok":true,"user":"sigma","token":"…"}, e.g. for curl'],
+    ],
+    epilogue: 'The password comes from --password, PHONEWRIGHT_PASSWORD or the passwordEnv variable a server of phonewright.config.json names; it is never printed.',
     handler: (args) =>
       withClient(args, output, host, async (ctx) => {
         const token = await ctx.client.login();
@@ -29,5 +32,5 @@ export function loginCommand(output: Output, host: Host): CommandModule<GlobalOp
           if (args.showToken) output.line(`token: ${token}`);
         }
       }),
-  };
+  });
 }

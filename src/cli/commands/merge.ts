@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import { NIGHTLY_ENV } from '../../report/nightly-env.js';
 import { checkReportUrl, REPORT_URL_ENV, reportUrl } from '../../report/report-url.js';
 import { gatherBlobs, mergeReports, writeMergeConfig } from '../merge-reports.js';
@@ -22,17 +23,21 @@ docs/ci-nightly.yml is a GitHub Actions nightly over two servers in parallel job
 
 /** `phonewright merge <blob dirs…>`: joins the blob reports of a nightly's parts into one report and one history record. */
 export function mergeCommand(output: Output): CommandModule<GlobalOptions, MergeArgs> {
-  return {
+  return defineCommand({
     command: 'merge <blobs..>',
     describe: 'Join blob reports (shards, one job per server) into one HTML report and one nightly history record',
-    builder: (y) =>
-      y
-        .positional('blobs', { type: 'string', array: true, describe: 'Folders (or .zip files) holding the parts\' blob reports' })
-        .option('output', { type: 'string', default: 'reports', describe: 'The reports folder to write' })
-        .option('history', { type: 'boolean', default: true, describe: 'Write the nightly history, nightly.md and trend.html (--no-history: the reports only)' })
-        .example('$0 merge blobs/lab-a blobs/lab-b', 'one report and one nightly record from two servers\' jobs')
-        .example('$0 merge all-blobs --no-history', 'join the shards of a "phonewright test --shard" run')
-        .epilogue(EPILOGUE),
+    positionals: {
+      blobs: { type: 'string', array: true, describe: 'Folders (or .zip files) holding the parts\' blob reports' },
+    },
+    options: {
+      output: { type: 'string', default: 'reports', describe: 'The reports folder to write' },
+      history: { type: 'boolean', default: true, describe: 'Write the nightly history, nightly.md and trend.html (--no-history: the reports only)' },
+    },
+    examples: [
+      ['$0 merge blobs/lab-a blobs/lab-b', 'one report and one nightly record from two servers\' jobs'],
+      ['$0 merge all-blobs --no-history', 'join the shards of a "phonewright test --shard" run'],
+    ],
+    epilogue: EPILOGUE,
     handler: async (args) => {
       checkReportUrl(process.env);
       const temp = await mkdtemp(path.join(tmpdir(), 'phonewright-merge-'));
@@ -55,5 +60,5 @@ export function mergeCommand(output: Output): CommandModule<GlobalOptions, Merge
         await rm(temp, { recursive: true, force: true });
       }
     },
-  };
+  });
 }

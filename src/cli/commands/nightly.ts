@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import { NIGHTLY_ENV } from '../../report/nightly-env.js';
 import { checkReportUrl } from '../../report/report-url.js';
 import { nightlyVerdict, readOutcome } from '../nightly-verdict.js';
@@ -23,19 +24,23 @@ Many servers: one job per server (PHONEWRIGHT_BLOB=1 with --server NAME) or per 
 
 /** `phonewright nightly [playwright args]`: the whole matrix with retries, and the history. */
 export function nightlyCommand(output: Output): CommandModule<GlobalOptions, NightlyArgs> {
-  return {
+  return defineCommand({
     command: 'nightly [args..]',
     describe: 'Run the whole matrix with retries and keep the history: reports/history/, nightly.md, trend.html',
-    builder: (y) =>
-      y
-        .parserConfiguration({ 'unknown-options-as-args': true })
-        .option('devices', { type: 'string', describe: 'Phones to run on: ids or names, comma-separated (main allowed) [env PHONEWRIGHT_DEVICES]' })
-        .positional('args', { array: true, describe: `Arguments for playwright test; --retries ${NIGHTLY_RETRIES} unless you give --retries` })
-        .example('$0 nightly', 'every phone of every server; exit 1 only when something newly broke')
-        .example('$0 nightly --retries 0 --grep @smoke', 'no retries, the smoke specs only')
-        .example('PHONEWRIGHT_BLOB=1 $0 nightly --server lab-a', 'one server\'s part of a nightly, for "phonewright merge"')
-        .example('$0 nightly --shard 1/2', 'the first half of the matrix (blob mode)')
-        .epilogue(EPILOGUE),
+    passThrough: true,
+    positionals: {
+      args: { array: true, describe: `Arguments for playwright test; --retries ${NIGHTLY_RETRIES} unless you give --retries` },
+    },
+    options: {
+      devices: { type: 'string', describe: 'Phones to run on: ids or names, comma-separated (main allowed) [env PHONEWRIGHT_DEVICES]' },
+    },
+    examples: [
+      ['$0 nightly', 'every phone of every server; exit 1 only when something newly broke'],
+      ['$0 nightly --retries 0 --grep @smoke', 'no retries, the smoke specs only'],
+      ['PHONEWRIGHT_BLOB=1 $0 nightly --server lab-a', 'one server\'s part of a nightly, for "phonewright merge"'],
+      ['$0 nightly --shard 1/2', 'the first half of the matrix (blob mode)'],
+    ],
+    epilogue: EPILOGUE,
     handler: async (args) => {
       checkReportUrl(process.env);
       const pass = (args.args ?? []).map(String);
@@ -50,5 +55,5 @@ export function nightlyCommand(output: Output): CommandModule<GlobalOptions, Nig
         await rm(temp, { recursive: true, force: true });
       }
     },
-  };
+  });
 }

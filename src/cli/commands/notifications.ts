@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import type { DeviceId } from '../../core/device-id.js';
 import { UsageError } from '../../core/errors.js';
 import { describeFilter, matchesNotification, MAX_NOTIFICATION_COUNT, type Notification } from '../../core/notifications.js';
@@ -23,25 +24,25 @@ const MAX_POSITION = 2 ** 31 - 1;
 
 /** `phonewright notifications`: read the notification-bar messages the server holds, or tail new ones. */
 export function notificationsCommand(output: Output, host: Host): CommandModule<GlobalOptions, NotificationsArgs> {
-  return {
+  return defineCommand({
     command: 'notifications',
     describe: 'Read notification-bar messages, or follow new ones as they arrive',
-    builder: (y) =>
-      y
-        .option('position', { type: 'string', describe: 'Start position in the server\'s list, from 1 [default: 1]' })
-        .option('count', { type: 'string', describe: `How many messages to read, 1 to ${MAX_NOTIFICATION_COUNT} [default: ${DEFAULT_COUNT}]` })
-        .option('device', { type: 'string', array: true, describe: 'Only messages of this phone (repeatable; "main" allowed)' })
-        .option('app', { type: 'string', array: true, describe: 'Only messages of this package name (repeatable)' })
-        .option('match', { type: 'string', array: true, describe: 'Only messages whose text contains this (repeatable; any one matches)' })
-        .option('follow', { alias: 'f', type: 'boolean', default: false, describe: 'Print new messages as they arrive, until Ctrl-C' })
-        .example('$0 notifications --count 20 --json', 'an array of {"app","text","time","id"}')
-        .example('$0 notifications --app com.example.chat --match code', 'messages of one app whose text contains "code"')
-        .example('$0 notifications --follow --device main --json', 'one JSON object per line (NDJSON) for each new message')
-        .epilogue(
-          'Filters apply on the server and again here, so every server variant gives the same answer: a message is kept when its phone is one of --device, its app one of --app, and its text contains one of --match (case-sensitive). ' +
-            '--follow ignores the messages already held and prints each new one as it arrives, polling every 250 ms, until Ctrl-C (exit 0); with --json it prints one JSON object per line (NDJSON) instead of one array. ' +
-            'time is in milliseconds since the epoch. Phones show messages only when the notification listening service is on in the phone client\'s message settings.',
-        ),
+    options: {
+      position: { type: 'string', describe: 'Start position in the server\'s list, from 1 [default: 1]' },
+      count: { type: 'string', describe: `How many messages to read, 1 to ${MAX_NOTIFICATION_COUNT} [default: ${DEFAULT_COUNT}]` },
+      device: { type: 'string', array: true, describe: 'Only messages of this phone (repeatable; "main" allowed)' },
+      app: { type: 'string', array: true, describe: 'Only messages of this package name (repeatable)' },
+      match: { type: 'string', array: true, describe: 'Only messages whose text contains this (repeatable; any one matches)' },
+      follow: { alias: 'f', type: 'boolean', default: false, describe: 'Print new messages as they arrive, until Ctrl-C' },
+    },
+    examples: [
+      ['$0 notifications --count 20 --json', 'an array of {"app","text","time","id"}'],
+      ['$0 notifications --app com.example.chat --match code', 'messages of one app whose text contains "code"'],
+      ['$0 notifications --follow --device main --json', 'one JSON object per line (NDJSON) for each new message'],
+    ],
+    epilogue: 'Filters apply on the server and again here, so every server variant gives the same answer: a message is kept when its phone is one of --device, its app one of --app, and its text contains one of --match (case-sensitive). ' +
+      '--follow ignores the messages already held and prints each new one as it arrives, polling every 250 ms, until Ctrl-C (exit 0); with --json it prints one JSON object per line (NDJSON) instead of one array. ' +
+      'time is in milliseconds since the epoch. Phones show messages only when the notification listening service is on in the phone client\'s message settings.',
     handler: (args) => {
       const query = readArgs(args);
       return withClient(args, output, host, async (ctx) => {
@@ -70,7 +71,7 @@ export function notificationsCommand(output: Output, host: Host): CommandModule<
         else kept.forEach((n) => output.line(describe(n)));
       });
     },
-  };
+  });
 }
 
 function readArgs(args: NotificationsArgs) {

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import { coordinate, deviceArg } from '../args.js';
 import { resolveDevice, withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
@@ -12,17 +13,19 @@ interface PixelArgs extends GlobalOptions {
 
 /** `phonewright pixel <device> <x> <y>`: one pixel's colour. */
 export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOptions, PixelArgs> {
-  return {
+  return defineCommand({
     command: 'pixel <device> <x> <y>',
     describe: 'Read the colour of one screen pixel',
-    builder: (y) =>
-      y
-        .positional('device', { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' })
-        .positional('x', { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge' })
-        .positional('y', { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' })
-        .example('$0 pixel device@1116106541 100 100 --json', 'prints {"r":37,"g":66,"b":92,"rgb":"0x25425c"}')
-        .example('$0 pixel main 0 0', 'the top-left pixel of the server\'s main device')
-        .epilogue('Prints the colour as the server gives it: 0x and six lowercase hex digits, and r, g, b from 0 to 255. A point off the screen fails with exit 1 and names the screen size.'),
+    positionals: {
+      device: { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' },
+      x: { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge' },
+      y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' },
+    },
+    examples: [
+      ['$0 pixel device@1116106541 100 100 --json', 'prints {"r":37,"g":66,"b":92,"rgb":"0x25425c"}'],
+      ['$0 pixel main 0 0', 'the top-left pixel of the server\'s main device'],
+    ],
+    epilogue: 'Prints the colour as the server gives it: 0x and six lowercase hex digits, and r, g, b from 0 to 255. A point off the screen fails with exit 1 and names the screen size.',
     handler: (args) => {
       // Everything the user typed is checked before any network work.
       const device = deviceArg(args.device);
@@ -35,5 +38,5 @@ export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOp
         else output.line(`${id} (${x}, ${y}): ${p.rgb}  r=${p.r} g=${p.g} b=${p.b}`);
       });
     },
-  };
+  });
 }

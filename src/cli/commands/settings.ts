@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { defineCommand } from '../define.js';
 import { describeSetting, SETTINGS_FIELDS } from '../../core/settings.js';
 import { deviceArg } from '../args.js';
 import { resolveDevice, withClient, type Host } from '../context.js';
@@ -11,15 +12,17 @@ interface SettingsArgs extends GlobalOptions {
 
 /** `phonewright settings <device>`: the seven display settings of one phone. */
 export function settingsCommand(output: Output, host: Host): CommandModule<GlobalOptions, SettingsArgs> {
-  return {
+  return defineCommand({
     command: 'settings <device>',
     describe: 'Read the display settings of one phone',
-    builder: (y) =>
-      y
-        .positional('device', { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' })
-        .example('$0 settings main', 'a table: display_mode 1 (HA1), …, display_resolution 1080*1920')
-        .example('$0 settings device@1116106541 --json', 'prints {"display_mode":1,…,"display_hw_decode":1,…,"display_resolution":{"w":1080,"h":1920}}')
-        .epilogue('--json prints the seven fields normalized: enums as numbers, display_hw_decode as 0 or 1, display_resolution as {"w", "h"}, whichever wire form the server used.'),
+    positionals: {
+      device: { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' },
+    },
+    examples: [
+      ['$0 settings main', 'a table: display_mode 1 (HA1), …, display_resolution 1080*1920'],
+      ['$0 settings device@1116106541 --json', 'prints {"display_mode":1,…,"display_hw_decode":1,…,"display_resolution":{"w":1080,"h":1920}}'],
+    ],
+    epilogue: '--json prints the seven fields normalized: enums as numbers, display_hw_decode as 0 or 1, display_resolution as {"w", "h"}, whichever wire form the server used.',
     handler: (args) => {
       const device = deviceArg(args.device);
       return withClient(args, output, host, async (ctx) => {
@@ -34,5 +37,5 @@ export function settingsCommand(output: Output, host: Host): CommandModule<Globa
         for (const f of SETTINGS_FIELDS) output.line(`  ${f.padEnd(width)}  ${describeSetting(f, settings[f])}`);
       });
     },
-  };
+  });
 }
