@@ -1,4 +1,4 @@
 export { checkCompareOptions, compareImages, type CompareOptions, type Ignored, type Mismatch } from './compare.js';
 export { decodePng, encodePng, pngText, solidImage, type Image } from './png.js';
-export { checkRect, MASK_COLOR, MAX_REGION_PIXELS, PartialRegion, RegionGrid, sampleRegion, type GridOptions, type Rect, type SampleOptions } from './region.js';
+export { MASK_COLOR, MAX_REGION_PIXELS, PartialRegion, RegionGrid, sampleRegion, type GridOptions, type Rect, type SampleOptions } from './region.js';
 export { CELL, NEIGHBOURHOOD, pixelEvidence, readNeighbourhood, type Neighbourhood } from './neighbourhood.js';

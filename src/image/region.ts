@@ -56,7 +56,7 @@ export class RegionGrid {
     readonly rect: Rect,
     options: GridOptions = {},
   ) {
-    checkRect(rect, 'region', false);
+    checkRect(rect, 'region');
     const step = (this.step = options.step ?? 1);
     if (!Number.isInteger(step) || step < 1) throw new UsageError(`invalid step ${String(step)}: expected a whole number ≥ 1 (1 reads every pixel, 4 every fourth on both axes)`);
     this.width = Math.ceil(rect.width / step);
@@ -70,7 +70,7 @@ export class RegionGrid {
       if (!Array.isArray(options.mask)) throw new UsageError(`invalid mask ${JSON.stringify(options.mask)}: expected a list of rectangles [{ x, y, width, height }]`);
       this.masked = new Uint8Array(this.width * this.height);
       for (const m of options.mask) {
-        checkRect(m, 'mask rectangle', false);
+        checkRect(m, 'mask rectangle');
         if (m.x >= rect.x + rect.width || m.y >= rect.y + rect.height || m.x + m.width <= rect.x || m.y + m.height <= rect.y) {
           throw new UsageError(`mask rectangle ${JSON.stringify(m)} lies outside the region ${JSON.stringify(rect)}`, { hint: 'masks are in screen coordinates, like the region' });
         }
@@ -164,18 +164,10 @@ export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: 
   return partial.take();
 }
 
-/**
- * Checks a rectangle given by a user: whole numbers, non-negative, not empty; with `limit`, at most
- * {@link MAX_REGION_PIXELS} pixels.
- */
-export function checkRect(rect: Rect, what = 'region', limit = true): void {
+/** Checks a rectangle given by a user: whole numbers, non-negative, not empty. */
+function checkRect(rect: Rect, what: string): void {
   const parts = [rect?.x, rect?.y, rect?.width, rect?.height];
   if (!parts.every((n) => Number.isInteger(n) && n >= 0) || rect.width < 1 || rect.height < 1) {
     throw new UsageError(`invalid ${what} ${JSON.stringify(rect)}: expected whole numbers { x, y, width, height } with width and height ≥ 1`);
-  }
-  if (limit && rect.width * rect.height > MAX_REGION_PIXELS) {
-    throw new UsageError(`${what} ${rect.width}×${rect.height} is too large: each pixel is one service call`, {
-      hint: `sample at most ${MAX_REGION_PIXELS} pixels (e.g. 256×256), a larger { step }, or several smaller regions`,
-    });
   }
 }

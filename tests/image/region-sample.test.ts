@@ -82,6 +82,8 @@ test('step reads every n-th pixel on both axes; a mask is not read and shows its
 });
 
 test('bad steps, masks and regions are refused before any read, saying what to write', () => {
+  expect(() => new RegionGrid({ ...RECT, x: -1 })).toThrow('invalid region {"x":-1,"y":20,"width":6,"height":5}: expected whole numbers { x, y, width, height } with width and height ≥ 1');
+  expect(() => new RegionGrid({ ...RECT, height: 0 })).toThrow('invalid region');
   expect(() => new RegionGrid(RECT, { step: 0 })).toThrow('invalid step 0: expected a whole number ≥ 1');
   expect(() => new RegionGrid(RECT, { step: 1.5 })).toThrow('invalid step 1.5');
   expect(() => new RegionGrid(RECT, { mask: [{ x: 0, y: 0, width: 5, height: 5 }] })).toThrow(/mask rectangle .* lies outside the region/);
