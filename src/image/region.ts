@@ -35,7 +35,8 @@ export interface SampleOptions extends CallOptions, GridOptions {
   /**
    * Where a sample that fails keeps the pixels it did read, so that the next sample of the same region reads
    * only the rest. A check that samples again after a failed read (a phone that dropped off for a moment)
-   * then costs the pixels it lacks, not the whole region again. A sample that completes empties it.
+   * then costs the pixels it lacks, not the whole region again. A sample that completes empties it. Its grid
+   * (step, mask) is the sample's.
    */
   resume?: PartialRegion;
 }
@@ -51,12 +52,14 @@ export class RegionGrid {
   readonly step: number;
   /** 1 where the image's pixel is masked; undefined without a mask. */
   readonly masked: Uint8Array | undefined;
+  readonly maskColor: Rgb;
 
   constructor(
     readonly rect: Rect,
     options: GridOptions = {},
   ) {
     checkRect(rect, 'region');
+    this.maskColor = options.maskColor ?? MASK_COLOR;
     const step = (this.step = options.step ?? 1);
     if (!Number.isInteger(step) || step < 1) throw new UsageError(`invalid step ${String(step)}: expected a whole number ≥ 1 (1 reads every pixel, 4 every fourth on both axes)`);
     this.width = Math.ceil(rect.width / step);
@@ -85,13 +88,6 @@ export class RegionGrid {
   /** The screen pixel the image's pixel `i` (row by row) shows. */
   point(i: number): { x: number; y: number } {
     return { x: this.rect.x + (i % this.width) * this.step, y: this.rect.y + Math.floor(i / this.width) * this.step };
-  }
-
-  same(other: RegionGrid): boolean {
-    const a = this.rect;
-    const b = other.rect;
-    const sameMask = (this.masked === undefined && other.masked === undefined) || (this.masked !== undefined && other.masked !== undefined && Buffer.compare(this.masked, other.masked) === 0);
-    return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && this.step === other.step && sameMask;
   }
 }
 
@@ -137,12 +133,15 @@ export class PartialRegion {
  * @param rect the region; at most {@link MAX_REGION_PIXELS} pixels read
  */
 export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: DeviceId, rect: Rect, options: SampleOptions = {}): Promise<Image> {
-  const { resume, concurrency = 32, step, mask, maskColor = MASK_COLOR, ...call } = options;
-  const grid = new RegionGrid(rect, { step, mask });
-  if (resume && !resume.grid.same(grid)) throw new UsageError(`a partial sample of ${JSON.stringify(resume.grid.rect)} cannot resume a sample of ${JSON.stringify(rect)} taken otherwise`);
+  const { resume, concurrency = 32, step, mask, maskColor, ...call } = options;
+  const grid = resume?.grid ?? new RegionGrid(rect, { step, mask, maskColor });
+  const r = grid.rect;
+  if (r.x !== rect.x || r.y !== rect.y || r.width !== rect.width || r.height !== rect.height) {
+    throw new UsageError(`a partial sample of ${JSON.stringify(r)} cannot resume a sample of ${JSON.stringify(rect)}`);
+  }
   const partial = resume ?? new PartialRegion(grid);
   const total = grid.width * grid.height;
-  if (grid.masked) for (let i = 0; i < total; i++) if (grid.masked[i]) partial.set(i, maskColor);
+  if (grid.masked) for (let i = 0; i < total; i++) if (grid.masked[i]) partial.set(i, grid.maskColor);
   let next = 0;
   let failure: { error: unknown } | undefined;
   const worker = async () => {
