@@ -118,11 +118,16 @@ export async function withRetries<T>(call: PolicyCall, options: RetryOptions, at
   let renewals = 0;
   let bareFalse = 0;
   let goneSince: number | undefined;
+  let previous: PhonewrightError | undefined;
   for (let n = 1; ; n++) {
     try {
       return await attempt();
     } catch (error) {
       if (!isPhonewrightError(error)) throw error;
+      // The deadline cutting an attempt short says less than what the attempts before it were told: a phone
+      // that kept answering "device not found" ends with that, not with "no answer before the deadline".
+      if (previous && error instanceof TimeoutError && error.reason === 'deadline') throw withAttempts(previous, n, performance.now() - started);
+      previous = error;
       const kind = classify(error);
       let wait: number | undefined;
       if (kind === 'token' && call.renewToken) {

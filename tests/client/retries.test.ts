@@ -3,6 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { closedPort, inOrder, VENDOR_MAIN_DEVICE, type FakeReply } from '../helpers/fake-server.js';
+import { ServiceError, TimeoutError } from '../../src/core/errors.js';
+import { Deadline } from '../../src/client/deadline.js';
+import { withRetries } from '../../src/client/resilience.js';
 import { expect, failure, test, timed } from './harness.js';
 
 const PIXEL = { r: 37, g: 66, b: 92, rgb: '0x25425c' };
@@ -148,4 +151,22 @@ test.describe('uploads', () => {
     expect(second.uploads).toHaveLength(1);
     expect(second.uploads[0]!.size).toBe(4 * 1024 * 1024);
   });
+});
+
+test('the deadline cutting an attempt short ends the call with what the attempts before it were told', async () => {
+  // A phone that answered "device not found" twice, then the deadline came during the third attempt.
+  const deadline = Deadline.in(10_000);
+  let n = 0;
+  const error = await withRetries({ operation: 'pixel', idempotent: true, deadline }, { phoneReconnectMs: 10_000 }, async () => {
+    if (++n < 3) throw new ServiceError('pixel', `device@1 is unknown to the server or offline ("device not found") #${n}`, { reason: 'phone-missing' });
+    throw new TimeoutError('pixel: no answer before the deadline', { reason: 'deadline' });
+  }).catch((e: unknown) => e as Error);
+  deadline.dispose();
+  expect(error).toBeInstanceOf(ServiceError);
+  expect(error.message).toMatch(/^device@1 is unknown to the server or offline \("device not found"\) #2 \(after 3 attempts in \d+ ms\)$/);
+  // With nothing said before it, the deadline is what the call ends with.
+  const alone = await withRetries({ operation: 'pixel', idempotent: true, deadline: Deadline.in(1_000) }, {}, async () => {
+    throw new TimeoutError('pixel: no answer before the deadline', { reason: 'deadline' });
+  }).catch((e: unknown) => e as Error);
+  expect(alone.message).toBe('pixel: no answer before the deadline');
 });
