@@ -3,8 +3,14 @@ import { UsageError } from './errors.js';
 /** The shipping server's API root. The interface document writes it as `/Service/v1`. */
 export const DEFAULT_API_ROOT = '/TotalControl/v1';
 
-/** The six operations of the interface, plus the download of a stored file. */
-export type Operation = 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download';
+/**
+ * The six operations of the interface, the download of a stored file, and the vendor's routes beyond the
+ * interface that phonewright uses (spec/vendor-extensions.md): the device list and a phone's properties.
+ */
+export type Operation = 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download' | 'deviceList' | 'deviceInfo';
+
+/** Every operation, in the order above. */
+export const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download', 'deviceList', 'deviceInfo'];
 
 /** The paths of the interface under one API root. The only place a route is written. */
 export interface Routes {
@@ -13,14 +19,18 @@ export interface Routes {
   readonly mainDevice: string;
   readonly storage: string;
   readonly notifications: string;
+  /** The vendor's device list, `GET devices?q=all`: beyond the interface. */
+  readonly devices: string;
   settings(device: string): string;
   pixel(device: string): string;
+  /** A phone's properties, `GET devices/<id>`: beyond the interface. */
+  device(device: string): string;
 }
 
 /** A request path recognized as one of the operations. */
 export type RouteMatch =
-  | { op: 'login' | 'mainDevice' | 'upload' | 'notifications' }
-  | { op: 'settings' | 'pixel'; device: string }
+  | { op: 'login' | 'mainDevice' | 'upload' | 'notifications' | 'deviceList' }
+  | { op: 'settings' | 'pixel' | 'deviceInfo'; device: string }
   | { op: 'download'; file: string };
 
 /**
@@ -44,9 +54,11 @@ export function routesFor(apiRoot: string = DEFAULT_API_ROOT): Routes {
     mainDevice: `${root}/devices/main`,
     storage: `${root}/storage`,
     notifications: `${root}/notifications`,
+    devices: `${root}/devices`,
     // Ids are validated before they get here; the vendor's examples carry the `@` unencoded.
     settings: (device) => `${root}/devices/${device}/settings`,
     pixel: (device) => `${root}/devices/${device}/screen/colors`,
+    device: (device) => `${root}/devices/${device}`,
   };
 }
 
@@ -60,18 +72,20 @@ export function matchRoute(routes: Routes, method: string, pathname: string): Ro
   if (pathname === routes.notifications) return { op: 'notifications' };
   if (pathname === routes.storage) return method === 'POST' ? { op: 'upload' } : undefined;
   if (pathname.startsWith(`${routes.storage}/`)) return { op: 'download', file: pathname.slice(routes.storage.length + 1) };
-  const devices = `${routes.apiRoot}/devices/`;
+  if (pathname === routes.devices) return method === 'GET' ? { op: 'deviceList' } : undefined;
+  const devices = `${routes.devices}/`;
   if (!pathname.startsWith(devices)) return undefined;
   const rest = pathname.slice(devices.length);
   const slash = rest.indexOf('/');
-  if (slash <= 0) return undefined;
-  const tail = rest.slice(slash);
+  if (slash === 0) return undefined;
+  const tail = slash < 0 ? '' : rest.slice(slash);
   let device: string;
   try {
-    device = decodeURIComponent(rest.slice(0, slash));
+    device = decodeURIComponent(slash < 0 ? rest : rest.slice(0, slash));
   } catch {
     return undefined;
   }
+  if (tail === '') return method === 'GET' ? { op: 'deviceInfo', device } : undefined;
   if (tail === '/settings') return { op: 'settings', device };
   if (tail === '/screen/colors') return { op: 'pixel', device };
   return undefined;

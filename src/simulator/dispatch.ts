@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { redactTokenParam } from '../core/redact.js';
-import { matchRoute, type RouteMatch, type Routes } from '../core/routes.js';
+import { matchRoute, type Operation, type RouteMatch, type Routes } from '../core/routes.js';
 import { ADMIN_PREFIX, handleAdmin } from './admin.js';
 import { handleDownload } from './download.js';
 import type { FaultDecision } from './faults.js';
 import * as op from './operations.js';
+import type { Capabilities } from './options.js';
 import { parseQuery } from './query.js';
 import { sendText } from './respond.js';
 import type { SimulatorState } from './state.js';
@@ -18,6 +19,8 @@ export interface DispatchContext {
   /** `<user>:<password>` the login accepts. */
   credentials: string;
   adminKey: string;
+  /** `seed`: the vendor's routes beyond the interface answer as routes the server does not have. */
+  capabilities: Capabilities;
   upload: UploadContext;
   log: ((line: string) => void) | undefined;
   /** Latency timers in flight, cleared when the simulator closes. */
@@ -28,6 +31,9 @@ export interface DispatchContext {
    */
   held: Set<ServerResponse>;
 }
+
+/** The vendor's routes beyond the interface: a `seed` simulator has none of them. */
+const EXTENSIONS = new Set<Operation>(['deviceList', 'deviceInfo']);
 
 const NOT_JSON = '<html><body><h1>502 Bad Gateway</h1><p>injected fault: a body that is not JSON</p></body></html>';
 /** Long enough to tell what was asked, short enough that 10,000 query parameters do not flood the log. */
@@ -49,7 +55,8 @@ export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessag
         return void handleAdmin(req, res, pathname, ctx.state, ctx.adminKey).catch((e: unknown) => internalError(res, e));
       }
       const method = req.method ?? 'GET';
-      const match = matchRoute(ctx.routes, method, pathname);
+      const found = matchRoute(ctx.routes, method, pathname);
+      const match = found && ctx.capabilities === 'seed' && EXTENSIONS.has(found.op) ? undefined : found;
       if (!match) {
         ctx.state.stats.notFound++;
         req.resume();
@@ -98,6 +105,10 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
       return sendText(res, 200, op.notifications(state, query));
     case 'mainDevice':
       return sendText(res, 200, op.mainDevice(state));
+    case 'deviceList':
+      return sendText(res, 200, op.deviceList(state));
+    case 'deviceInfo':
+      return sendText(res, 200, op.deviceInfo(state, match.device));
     case 'upload':
       return handleUpload(req, res, ctx.upload);
   }

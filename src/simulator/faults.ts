@@ -1,4 +1,4 @@
-import type { Operation } from '../core/routes.js';
+import { OPERATIONS, type Operation } from '../core/routes.js';
 import { seededRandom } from './prng.js';
 
 /** Faults to inject into the interface's answers (never into the admin API). */
@@ -33,7 +33,6 @@ export interface FaultDecision {
   status: number;
 }
 
-const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download'];
 const RATES = ['resetRate', 'notJsonRate', 'errorRate', 'hangRate'] as const;
 
 /**

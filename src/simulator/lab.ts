@@ -1,4 +1,4 @@
-import type { Operation } from '../core/routes.js';
+import { OPERATIONS, type Operation } from '../core/routes.js';
 import { isInt } from './check.js';
 import { seededRandom } from './prng.js';
 
@@ -39,7 +39,6 @@ export const MAX_CLOCK_OFFSET_MS = 86_400_000;
 /** Ten minutes: longer than any deadline a test sets, so a larger figure is a mistake. */
 export const MAX_LATENCY_MS = 600_000;
 
-const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download'];
 const KEYS = ['latencyMs', 'serialScreenReads', 'screenGrabMs', 'clockOffsetMs', 'clockOffsetCycleMs', 'seed'];
 const MIN = 60_000;
 

@@ -96,6 +96,41 @@ export function pixel(state: SimulatorState, device: string, query: Query): stri
   return `{"status":true,"value":{"r":${r},"g":${g},"b":${b},"rgb":"0x${HEX[r]}${HEX[g]}${HEX[b]}"}}`;
 }
 
+/** The vendor's device list: `{"ids": [...]}` with no `status` key, the phones connected now. */
+export function deviceList(state: SimulatorState): string {
+  return JSON.stringify({ ids: [...state.phones.values()].filter((p) => p.online).map((p) => p.id) });
+}
+
+/**
+ * A phone's properties, in the shape of the vendor's example: its size as its screen shows now, the Android
+ * release as text and the SDK level as a number, `orientation` 0 portrait and 1 landscape.
+ */
+export function deviceInfo(state: SimulatorState, device: string): string {
+  const phone = state.find(device);
+  if (!phone?.online) return BODY.deviceNotFound;
+  const { width, height } = phone.size;
+  const n = [...state.phones.keys()].indexOf(phone.id) + 1;
+  return JSON.stringify({
+    status: true,
+    value: {
+      name: phone.name,
+      IP: `10.0.2.${10 + n}`,
+      DPI: '420',
+      No: n,
+      width,
+      height,
+      androidVersionRelease: phone.about.android,
+      androidVersionSdkInt: phone.about.sdk,
+      manufacturer: phone.about.manufacturer,
+      model: phone.about.model,
+      id: phone.id,
+      orientation: width > height ? 1 : 0,
+      sdcard: '/sdcard',
+      tmp_path: '/data/local/tmp',
+    },
+  });
+}
+
 function failure(message: string): string {
   return JSON.stringify({ status: null, value: message });
 }

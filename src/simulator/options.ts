@@ -7,6 +7,9 @@ import { checkFaults, type FaultSpec } from './faults.js';
 import { checkLab, checkOffsets, type LabOptions } from './lab.js';
 import type { ScenarioInput } from './scenario-types.js';
 
+/** What a simulator serves: the interface and the vendor's routes beyond it, or the interface only. */
+export type Capabilities = 'all' | 'seed';
+
 /** How to start a simulator. Every field is optional; the defaults make the vendor's curl examples work. */
 export interface SimulatorOptions {
   /** @default 8090 (0 picks a free port) */
@@ -41,6 +44,11 @@ export interface SimulatorOptions {
   lab?: boolean | LabOptions;
   /** Phone id or name → clock offset in ms, over the lab's and the scenario's. */
   clockOffsetMs?: Record<string, number>;
+  /**
+   * `all`: the interface and the vendor's routes beyond it (the device list and properties); `seed`: the
+   * interface's six operations only, as a server without the extensions. @default "all"
+   */
+  capabilities?: Capabilities;
   /** The admin API's key (header `x-sim-admin-key`). @default random per start */
   adminKey?: string;
   /** The clock, in ms since the epoch: tests advance it instead of sleeping. @default Date.now */
@@ -66,6 +74,7 @@ export interface ResolvedOptions {
   /** undefined: the scenario decides; false: no lab. */
   lab: LabOptions | false | undefined;
   clockOffsetMs: Record<string, number> | undefined;
+  capabilities: Capabilities;
   adminKey: string;
   now: () => number;
   log: ((line: string) => void) | undefined;
@@ -99,6 +108,8 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
   if (typeof lab === 'string') throw new UsageError(lab);
   const clockOffsetMs = o.clockOffsetMs === undefined ? undefined : checkOffsets(o.clockOffsetMs, 'clockOffsetMs');
   if (typeof clockOffsetMs === 'string') throw new UsageError(clockOffsetMs);
+  const capabilities = o.capabilities ?? 'all';
+  if (capabilities !== 'all' && capabilities !== 'seed') throw new UsageError(`invalid capabilities ${JSON.stringify(capabilities)}: expected "all" (the vendor's routes beyond the interface too) or "seed" (the interface's six operations only)`);
   const adminKey = o.adminKey ?? randomBytes(18).toString('base64url');
   if (typeof adminKey !== 'string' || adminKey.length < 8) throw new UsageError('invalid admin key: expected at least 8 characters');
   const verbose = o.verbose;
@@ -118,6 +129,7 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     faults,
     lab,
     clockOffsetMs,
+    capabilities,
     adminKey,
     now: o.now ?? Date.now,
     log,

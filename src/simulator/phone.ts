@@ -26,6 +26,8 @@ export class Phone {
   settings: DisplaySettings;
   clockOffsetMs: number;
   frozen = false;
+  /** What the vendor's device properties say of it. */
+  readonly about: Pick<PhoneSpec, 'model' | 'manufacturer' | 'android' | 'sdk'>;
   #frames: FrameSpec[];
   #loop: boolean;
   #cycleMs: number;
@@ -35,6 +37,7 @@ export class Phone {
     this.id = spec.id;
     this.name = spec.name;
     this.online = spec.online;
+    this.about = { model: spec.model, manufacturer: spec.manufacturer, android: spec.android, sdk: spec.sdk };
     this.clockOffsetMs = clockOffsetMs;
     this.settings = { ...spec.settings, display_resolution: { ...spec.settings.display_resolution } };
     this.#frames = spec.frames.map((f) => ({ screen: f.screen.clone(), durationMs: f.durationMs }));

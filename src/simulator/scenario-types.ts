@@ -37,6 +37,14 @@ export interface PhoneInput {
    * on messages. @default 0, or the lab's offset
    */
   clockOffsetMs?: number;
+  /** What the vendor's device properties (`GET devices/<id>`) say of the phone. @default the phone's name */
+  model?: string;
+  /** @default "phonewright" */
+  manufacturer?: string;
+  /** The Android release, e.g. "13". @default "13" */
+  android?: string;
+  /** The Android SDK level, e.g. 33. @default 33 */
+  sdk?: number;
 }
 
 /** A PNG file (relative to the scenario file), or a fill colour with rectangles painted over it in order. */
@@ -93,6 +101,11 @@ export interface PhoneSpec {
   loop: boolean;
   /** The phone's own clock offset, when the scenario gives one. */
   clockOffsetMs?: number | undefined;
+  /** What the vendor's device properties say of it. */
+  model: string;
+  manufacturer: string;
+  android: string;
+  sdk: number;
 }
 
 export interface FrameSpec {

@@ -117,6 +117,11 @@ function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][numbe
   if (p.online !== undefined && typeof p.online !== 'boolean') fail(`${at}.online`, 'must be true or false');
   if (p.loop !== undefined && typeof p.loop !== 'boolean') fail(`${at}.loop`, 'must be true or false');
   if (p.clockOffsetMs !== undefined && !isClockOffset(p.clockOffsetMs)) fail(`${at}.clockOffsetMs`, `is ${JSON.stringify(p.clockOffsetMs)}; ${OFFSET_HINT}`);
+  for (const key of ['model', 'manufacturer', 'android']) {
+    const v = p[key];
+    if (v !== undefined && (typeof v !== 'string' || v.length === 0 || v.length > 100)) fail(`${at}.${key}`, `is ${JSON.stringify(v)}; write a text of 1 to 100 characters`);
+  }
+  if (p.sdk !== undefined && !isInt(p.sdk, 1, 99)) fail(`${at}.sdk`, `is ${JSON.stringify(p.sdk)}; write the Android SDK level, an integer such as 33`);
   if ((p.screen === undefined) === (p.frames === undefined)) fail(at, 'must have either "screen" or "frames" (not both)');
   let frames: FrameSpec[];
   if (p.screen !== undefined) {
@@ -144,6 +149,10 @@ function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][numbe
     frames,
     loop: (p.loop as boolean | undefined) ?? true,
     clockOffsetMs: p.clockOffsetMs as number | undefined,
+    model: (p.model as string | undefined) ?? who.name,
+    manufacturer: (p.manufacturer as string | undefined) ?? 'phonewright',
+    android: (p.android as string | undefined) ?? '13',
+    sdk: (p.sdk as number | undefined) ?? 33,
   };
 }
 

@@ -96,6 +96,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     routes,
     credentials: `${opts.user}:${opts.password}`,
     adminKey: opts.adminKey,
+    capabilities: opts.capabilities,
     log: opts.log,
     timers: new Set(),
     held: new Set(),

@@ -276,5 +276,5 @@ export class SimulatorState {
 }
 
 function emptyStats(): SimulatorStats {
-  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0 } };
+  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0, deviceList: 0, deviceInfo: 0 } };
 }

@@ -19,6 +19,10 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
     {
       id: EXAMPLE_MAIN_DEVICE,
       name: 'galaxy-s9',
+      model: 'SM-G960F',
+      manufacturer: 'samsung',
+      android: '10',
+      sdk: 29,
       // The vendor's sample settings body.
       settings: { display_mode: 1, display_quality: 2, display_accl: 2, display_hw_decode: 1, display_resolution_mode: 2, display_orientation: 1, display_resolution: '1080*1920' },
       screen: homeScreen(1080, 1920, '0x25425c'),
@@ -26,11 +30,19 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
     {
       id: 'device@1174886816',
       name: 'pixel-7',
+      model: 'Pixel 7',
+      manufacturer: 'Google',
+      android: '14',
+      sdk: 34,
       screen: homeScreen(1080, 2400, '0x3b1f4a'),
     },
     {
       id: 'device@24681357',
       name: 'galaxy-tab-s7',
+      model: 'SM-T870',
+      manufacturer: 'samsung',
+      android: '13',
+      sdk: 33,
       settings: { display_quality: 1, display_accl: 3 },
       // A text cursor blinks in the search field: two frames of half a second each.
       frames: [
@@ -41,6 +53,10 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
     {
       id: 'device@-230441652',
       name: 'moto-g5',
+      model: 'Moto G (5)',
+      manufacturer: 'motorola',
+      android: '8.1.0',
+      sdk: 27,
       settings: { display_hw_decode: 0 },
       screen: homeScreen(1280, 720, '0x5c2a1e'),
     },
