@@ -49,6 +49,7 @@ export function readEnvelope(reply: Reply, ctx: DecodeContext, statusOptional = 
   }
   if (reply.status === 404) {
     throw new ProtocolError(ctx.operation, `${ctx.operation}: the server has no such route (HTTP 404): ${ctx.request}`, {
+      reason: 'no-route',
       hint: 'check the API root (--api-root or PHONEWRIGHT_API_ROOT; default /TotalControl/v1) and the URL',
     });
   }

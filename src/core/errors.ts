@@ -71,7 +71,7 @@ export class ConfigError extends PhonewrightError {
  * - `outside-screen`: a pixel off the phone's screen
  * - `busy`: HTTP 429 or 5xx, the server's passing trouble
  */
-export type ServiceReason = 'failed' | 'bare-false' | 'phone-missing' | 'outside-screen' | 'busy';
+export type ServiceReason = 'failed' | 'bare-false' | 'phone-missing' | 'outside-screen' | 'busy' | 'not-offered';
 
 /** The service answered, and the answer was a failure (`status: null` or `false`, or a 429/5xx). */
 export class ServiceError extends PhonewrightError {
@@ -96,8 +96,8 @@ export class ServiceError extends PhonewrightError {
   }
 }
 
-/** `not-json`: a body that is not JSON (a proxy's page, a cut-off answer); `off-interface`: anything else off the interface. */
-export type ProtocolReason = 'not-json' | 'off-interface';
+/** `not-json`: a body that is not JSON (a proxy's page, a cut-off answer); `no-route`: HTTP 404, a route the server lacks; `off-interface`: anything else off the interface. */
+export type ProtocolReason = 'not-json' | 'off-interface' | 'no-route';
 
 /** The service answered with something that is not the interface: not JSON, wrong types, no envelope. */
 export class ProtocolError extends PhonewrightError {

@@ -28,6 +28,8 @@ const CALLS: Record<Exclude<Op, 'unknown'>, Call> = {
     await writeFile(file, 'PK\u0003\u0004 an app');
     return c.upload(file, 'apk');
   },
+  devices: (c) => c.devices(),
+  deviceInfo: (c) => c.deviceInfo(MAIN),
 };
 /** The request each operation sends, as the error names it (`{url}`: the server's). */
 const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
@@ -37,6 +39,8 @@ const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
   settings: `GET {url}/TotalControl/v1/devices/${MAIN}/settings?token=***`,
   notifications: 'GET {url}/TotalControl/v1/notifications?token=***&position=1&count=10',
   upload: 'POST {url}/TotalControl/v1/storage?token=***',
+  devices: 'GET {url}/TotalControl/v1/devices?q=all&token=***',
+  deviceInfo: `GET {url}/TotalControl/v1/devices/${MAIN}?token=***`,
 };
 
 interface Case {

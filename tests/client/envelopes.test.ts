@@ -13,6 +13,8 @@ const CALLS: Record<Exclude<Op, 'login' | 'unknown'>, { operation: string; call:
   notifications: { operation: 'notifications', call: (c) => c.notifications({ position: 1, count: 10 }) },
   mainDevice: { operation: 'main-device', call: (c) => c.mainDevice() },
   upload: { operation: 'upload', call: (c, file) => c.upload(file, 'image') },
+  devices: { operation: 'devices', call: (c) => c.devices() },
+  deviceInfo: { operation: 'device-info', call: (c) => c.deviceInfo(VENDOR_MAIN_DEVICE) },
 };
 
 test.describe('{"status": null, "value": <message>} → ServiceError with the server\'s message and the operation', () => {

@@ -26,7 +26,10 @@ import { Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy';
 
 /** The operations of the interface; `unknown` is any other route. */
-export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'unknown';
+/** The interface's operations, the vendor's routes beyond it (`devices`, `deviceInfo`: 404 unless handled), or neither. */
+export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'devices' | 'deviceInfo' | 'unknown';
+
+const NOT_FOUND: FakeReply = { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>', headers: { 'content-type': 'text/html' } };
 
 /** How the server says no: `{"status": null, "value": "…"}`, `{"status": false}`, or HTTP 401. */
 export type Refusal = 'null' | 'false' | 401;
@@ -224,7 +227,10 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     settings: async (req) => (o.devices.includes(req.device ?? '') ? { body: VENDOR.settings } : { json: { status: null, value: 'device not found' } }),
     notifications: async (req) => readBoard(req),
     upload: async (req) => storeUpload(req),
-    unknown: async () => ({ status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>', headers: { 'content-type': 'text/html' } }),
+    unknown: async () => NOT_FOUND,
+    // A server of the interface only: the vendor's routes beyond it are not there, unless a test hands them a body.
+    devices: async () => NOT_FOUND,
+    deviceInfo: async () => NOT_FOUND,
   };
 
   function refusal(shape: Refusal, message: string): FakeReply {
@@ -283,8 +289,10 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const routes: [Op, RegExp][] = [
     ['login', /^\/login$/],
     ['mainDevice', /^\/devices\/main$/],
+    ['devices', /^\/devices$/],
     ['settings', /^\/devices\/([^/]+)\/settings$/],
     ['pixel', /^\/devices\/([^/]+)\/screen\/colors$/],
+    ['deviceInfo', /^\/devices\/([^/]+)$/],
     ['notifications', /^\/notifications$/],
     ['upload', /^\/storage$/],
   ];

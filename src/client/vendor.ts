@@ -1,0 +1,55 @@
+// Decoding the vendor's routes beyond the interface (spec/vendor-extensions.md), tolerantly: the bodies its
+// reference pages and public clients show, in each of their forms.
+import { isDeviceId, type DeviceId } from '../core/device-id.js';
+import { failure, isObject, malformed, type DecodeContext, type Envelope } from './envelope.js';
+
+/** A phone's properties, from the vendor's `GET devices/<id>`. */
+export interface DeviceInfo {
+  id: DeviceId;
+  /** The name the server gives it (`mobile1`), not a Playwright project's. */
+  name: string;
+  model: string;
+  manufacturer: string;
+  /** The screen, in pixels, as the server reports it now. */
+  width: number;
+  height: number;
+  /** The Android release, e.g. `5.1.1`. */
+  android: string;
+}
+
+/** The vendor's capabilities beyond the interface, as messages name them. */
+export const EXTENSION_NAMES = { deviceList: 'the device list', deviceInfo: 'device properties' } as const;
+
+/**
+ * `{"ids": ["device@…", …]}` (no `status` key, or inside `value`); `[]`, `null` and `"null"` are an empty
+ * lab. An id that is not one is a malformed answer.
+ */
+export function decodeDeviceList(env: Envelope, ctx: DecodeContext, text: string): DeviceId[] {
+  if (env.status !== true) throw failure(ctx, env);
+  const source = 'ids' in env.body ? env.body : isObject(env.body.value) ? env.body.value : env.body;
+  const ids = source.ids;
+  if (ids === null || ids === undefined || ids === 'null') return [];
+  if (!Array.isArray(ids)) throw malformed(ctx, '"ids" is not a list of device ids', text);
+  const bad = ids.find((id) => !isDeviceId(id));
+  if (bad !== undefined) throw malformed(ctx, `"ids" holds ${JSON.stringify(bad)}, which is not a device id`, text);
+  return ids as DeviceId[];
+}
+
+/**
+ * `{"status": true, "value": {name, width, height, model, manufacturer, androidVersionRelease, …}}`; sizes
+ * as numbers or numeric text (the field table and the example disagree on such types).
+ * @param device the phone asked about (the answer's own `id`, when it has one, must be the same)
+ */
+export function decodeDeviceInfo(device: DeviceId, env: Envelope, ctx: DecodeContext, text: string): DeviceInfo {
+  if (env.status !== true) throw failure(ctx, env, device);
+  const v = env.body.value;
+  if (!isObject(v)) throw malformed(ctx, '"value" is not an object of device properties', text);
+  if (v.id !== undefined && v.id !== device) throw malformed(ctx, `the properties are of ${JSON.stringify(v.id)}, not ${device}`, text);
+  const size = (key: string) => {
+    const n = typeof v[key] === 'string' && /^\d+$/.test(v[key] as string) ? Number(v[key]) : v[key];
+    if (!Number.isInteger(n) || (n as number) < 1) throw malformed(ctx, `"${key}" is not a size in pixels`, text);
+    return n as number;
+  };
+  const textOf = (key: string) => (typeof v[key] === 'string' || typeof v[key] === 'number' ? String(v[key]) : '');
+  return { id: device, name: textOf('name'), model: textOf('model'), manufacturer: textOf('manufacturer'), width: size('width'), height: size('height'), android: textOf('androidVersionRelease') };
+}
