@@ -3,6 +3,7 @@ import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 import { approveCommand } from './approve.js';
+import { devicesCommand } from './devices.js';
 import { doctorCommand } from './doctor.js';
 import { loginCommand } from './login.js';
 import { mainDeviceCommand } from './main-device.js';
@@ -20,6 +21,7 @@ import { uploadCommand } from './upload.js';
 export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOptions, any>)[] = [
   loginCommand,
   mainDeviceCommand,
+  devicesCommand,
   pixelCommand,
   settingsCommand,
   notificationsCommand,

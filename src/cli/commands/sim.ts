@@ -20,6 +20,7 @@ export interface SimArgs extends GlobalOptions {
   printScenario?: boolean;
   lab?: boolean;
   clockOffset?: string | string[];
+  capabilities?: 'all' | 'seed';
   [flag: string]: unknown;
 }
 
@@ -37,6 +38,7 @@ const SIM_OPTIONS = {
   // No default: without the flag the scenario's "lab" decides; --no-lab turns it off.
   lab: { type: 'boolean', describe: 'Behave like a phone lab: latency per operation, one phone\'s screen reads at a time, phone clocks minutes off' },
   'clock-offset': { type: 'string', array: true, describe: 'A phone\'s clock offset, <phone id or name>=<ms> (repeatable), e.g. pixel-7=-180000' },
+  capabilities: { type: 'string', choices: ['all', 'seed'], default: 'all', describe: 'seed: only the interface\'s six operations, as a server without the vendor\'s routes beyond it (the device list and properties)' },
 } as const satisfies Record<string, Options>;
 
 /** `phonewright sim`: the embedded device-control simulator, serving until Ctrl-C. */
@@ -56,6 +58,7 @@ export function simCommand(output: Output = processOutput(), host: Host = proces
         .example('$0 sim --scenario lab.json --token-failure http401 --token-lifetime 60', 'your phones, and a stricter server')
         .example('$0 sim --lab --time-unit s', 'a server that behaves like a phone lab, whose messages carry time in seconds')
         .example('$0 sim --clock-offset pixel-7=-180000 --clock-offset moto-g5=47000', 'phone clocks 3 minutes behind and 47 seconds ahead')
+        .example('$0 sim --capabilities seed', 'a server with the interface\'s six operations only')
         .epilogue(
           `--lab: pixel reads 2-8 ms, one at a time per phone; settings 20-60 ms; notifications 20-80 ms; login and uploads 50-150 ms; phone clocks +5 min, -3 min, +47 s, -90 s, … off (a scenario's "lab" key sets other figures). ` +
             `The admin API under ${ADMIN_PREFIX} (header ${ADMIN_KEY_HEADER}) sets screens, posts notifications, takes phones offline, freezes them, sets their clocks and injects faults. The password is printed only when it is the vendor's public default.`,
@@ -101,6 +104,7 @@ export async function runSim(args: SimArgs, output: Output, signal?: AbortSignal
     behaviour: behaviourFlags(args),
     ...(args.lab === undefined ? {} : { lab: args.lab }),
     ...clockOffsetFlags(args.clockOffset),
+    capabilities: args.capabilities,
     verbose: args.verbose ? (line: string) => output.note(line) : undefined,
   };
   const sim = await startSimulator(options);
