@@ -1,6 +1,6 @@
 import type { ChangeEntry, Comparison, HistoryRecord } from './history-types.js';
 import { testLink } from './report-url.js';
-import { FLAKY_WINDOW, whereItFails } from './triage.js';
+import { FLAKY_WINDOW, flakyPhones, whereItFails } from './triage.js';
 
 /** The four lists of a nightly, in the order a release engineer reads them, with their headings. */
 export const LISTS = [
@@ -41,7 +41,7 @@ export function renderNightlyMarkdown(record: HistoryRecord, comparison: Compari
   }
   if (comparison.flakiest.length) {
     out.push(`## Flakiest tests (last ${FLAKY_WINDOW} runs)`, '', '| test | flaky | per phone |', '|---|---:|---|');
-    for (const f of comparison.flakiest) out.push(`| ${cell(f.test)} | ${f.count} | ${cell(Object.entries(f.phones).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([p, n]) => `${p} ${n}`).join(', '))} |`);
+    for (const f of comparison.flakiest) out.push(`| ${cell(f.test)} | ${f.count} | ${cell(flakyPhones(f))} |`);
     out.push('');
   }
   out.push('## Phones', '', '| phone | server | passed | failed | flaky | skipped | pass rate | compared with |', '|---|---|---:|---:|---:|---:|---:|---|');

@@ -4,6 +4,9 @@ import { UsageError } from '../core/errors.js';
 /** Where CI publishes the HTML report, for links from the nightly files; it beats the config file's `reportUrl`. */
 export const REPORT_URL_ENV = 'PHONEWRIGHT_REPORT_URL';
 
+/** An http(s) URL with nothing that would break a Markdown or HTML link. */
+const HTTP_URL = /^https?:\/\/\S+$/i;
+
 /**
  * Where the HTML report of this run will be published: PHONEWRIGHT_REPORT_URL, else `reportUrl` of
  * phonewright.config.json in `dir`; undefined when neither says (the nightly files then give test ids).
@@ -18,7 +21,7 @@ export function reportUrl(env: Readonly<Record<string, string | undefined>>, dir
       // The run reported its own configuration errors.
     }
   }
-  return raw && /^https?:\/\/\S+$/i.test(raw) ? raw.replace(/\/+(?:index\.html)?$/, '') : undefined;
+  return raw && HTTP_URL.test(raw) ? raw.replace(/\/+(?:index\.html)?$/, '') : undefined;
 }
 
 /** The link to a test's page in the HTML report, or undefined without a report URL or a test id. */
@@ -29,7 +32,7 @@ export function testLink(url: string | undefined, id: string | undefined): strin
 /** Refuses a PHONEWRIGHT_REPORT_URL that is not an http(s) URL, before a nightly runs for nothing. */
 export function checkReportUrl(env: Readonly<Record<string, string | undefined>>): void {
   const raw = env[REPORT_URL_ENV];
-  if (raw !== undefined && raw !== '' && !/^https?:\/\/\S+$/i.test(raw)) {
+  if (raw !== undefined && raw !== '' && !HTTP_URL.test(raw)) {
     throw new UsageError(`${REPORT_URL_ENV} ${JSON.stringify(raw.slice(0, 200))} is not an http(s) URL`, { hint: `the URL CI publishes reports/html at, e.g. ${REPORT_URL_ENV}=https://ci.example.com/nightly/report` });
   }
 }

@@ -4,7 +4,7 @@ import { formatTime, headline, LISTS, percent, runLabel } from './nightly-md.js'
 import { testLink } from './report-url.js';
 import { renderTrendChart } from './trend-chart.js';
 import { GRID_STYLE, renderTestsByPhones } from './trend-grid.js';
-import { FLAKY_WINDOW, whereItFails } from './triage.js';
+import { FLAKY_WINDOW, flakyPhones, whereItFails } from './triage.js';
 
 // Plain CSS only: the page must read the same from a CI artifact, offline, with scripts blocked.
 const STYLE = `
@@ -85,7 +85,7 @@ ${rows.join('\n')}
 function flakySection(comparison: Comparison): string {
   if (!comparison.flakiest.length) return '';
   const rows = comparison.flakiest.map((f) => {
-    const phones = Object.entries(f.phones).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([p, n]) => `${p} ${n}`).join(', ');
+    const phones = flakyPhones(f);
     return `<tr data-test="${escapeHtml(f.test)}"><td>${escapeHtml(f.test)}</td><td class="n">${f.count}</td><td>${escapeHtml(phones)}</td></tr>`;
   });
   return `<h2 id="flaky">Flakiest tests (last ${FLAKY_WINDOW} runs)</h2>

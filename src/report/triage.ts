@@ -60,6 +60,14 @@ export function flakiest(recent: NamedRecord[], limit = FLAKIEST): FlakyEntry[] 
   return [...flakyCounts(recent).values()].sort((a, b) => b.count - a.count || a.test.localeCompare(b.test)).slice(0, limit);
 }
 
+/** A flaky test's phones, most flaky first: `pixel-7 20, moto-g5 3`. */
+export function flakyPhones(f: FlakyEntry): string {
+  return Object.entries(f.phones)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([p, n]) => `${p} ${n}`)
+    .join(', ');
+}
+
 function flakyCounts(recent: NamedRecord[]): Map<string, FlakyEntry> {
   const out = new Map<string, FlakyEntry>();
   for (const { record } of recent) {
