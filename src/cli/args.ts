@@ -38,3 +38,12 @@ export function list(raw: unknown): string[] {
   if (raw === undefined) return [];
   return (Array.isArray(raw) ? raw : [raw]).map(String);
 }
+
+/** Reads a rectangle argument `x,y,w,h` (whole pixels, width and height ≥ 1). */
+export function rectArg(raw: unknown, hint: string): { x: number; y: number; width: number; height: number } {
+  const text = String(raw);
+  const parts = text.split(',');
+  if (parts.length !== 4) throw new UsageError(`invalid --rect ${JSON.stringify(text.slice(0, 40))}: expected x,y,width,height, e.g. 10,20,30,40`, { hint });
+  const [x, y, width, height] = parts.map((p, i) => wholeNumber(`--rect ${['x', 'y', 'width', 'height'][i]}`, p.trim(), i < 2 ? 0 : 1, MAX_COORDINATE, hint)) as [number, number, number, number];
+  return { x, y, width, height };
+}

@@ -89,45 +89,71 @@ export class Caller {
   }
 
   /** Runs one operation. */
-  async call<T>(options: CallOptions, op: Operation<T>): Promise<T> {
-    const budget = op.unbounded ? Infinity : this.#o.totalTimeout;
-    const owned = !options.deadline && options.signal ? Deadline.in(budget, options.signal) : undefined;
-    const deadline = options.deadline ?? owned ?? Deadline.budget(budget);
-    const method = op.request?.method ?? 'GET';
-    let attempt = 0;
-    const retry = options.phoneReconnectMs === undefined ? this.#o.retry : { ...this.#o.retry, phoneReconnectMs: options.phoneReconnectMs };
-    try {
-      // Outside the call's retries: the login is a call of its own, with its own (shared) retries.
-      let token = this.#session.current ?? (await within(this.#session.token(), deadline, `${op.operation}: logging in`));
-      const renewToken = async (error: AuthError, renewed: number) => {
-        // Refused soon after its login, or token after token: logging in again would not help.
-        const fresh = this.#session.age(token) < FRESH_TOKEN_MS;
-        if (renewed > 0 && (fresh || renewed >= MAX_RENEWALS)) {
-          const what = fresh ? 'a freshly issued token' : `${renewed + 1} tokens in a row`;
-          throw new AuthError(this.#o.user, `${op.operation}: the server rejected ${what} for user "${this.#o.user}": ${this.#o.transport.describe(method, op.path('***'))}`, {
-            reason: 'tokens-refused',
-            hint: 'check the server\'s token settings, and that this user may use the API',
-            cause: error,
-          });
-        }
-        token = await within(this.#session.renew(token), deadline, `${op.operation}: logging in again`);
-      };
-      return await withRetries({ operation: op.operation, idempotent: op.idempotent ?? true, deadline, renewToken, onRetry: options.onRetry }, retry, async () => {
-        const path = op.path(encodeURIComponent(token));
-        const ctx = this.context(op.operation, method, path);
-        const reply = await this.#o.transport.send({ operation: op.operation, path, deadline, attempt: ++attempt, ...op.request, body: op.request?.body() });
-        try {
-          return op.decode(readEnvelope(reply, ctx, op.statusOptional), ctx, reply.text);
-        } catch (error) {
-          if (!(error instanceof ServiceError && error.reason === 'bare-false')) throw error;
-          if (!(await this.#tokenStillValid(token, deadline))) throw tokenRejected(ctx, 'the server answered {"status": false} and the token no longer works');
-          if (op.onBareFalse) return op.onBareFalse(error, deadline);
-          throw error;
-        }
+  call<T>(options: CallOptions, op: Operation<T>): Promise<T> {
+    return this.#within(options, op.unbounded ? Infinity : this.#o.totalTimeout, (deadline) => this.#call(options, op, deadline));
+  }
+
+  /**
+   * Downloads a file an answer named (a screen capture's image), as bytes, under the policy. It carries no
+   * token: the vendor's example URL has none. Any answer but HTTP 200 is the typed error it amounts to.
+   * @param url the absolute URL
+   */
+  download(options: CallOptions, operation: string, url: string): Promise<Buffer> {
+    return this.#within(options, this.#o.totalTimeout, (deadline) => {
+      const ctx = this.context(operation, 'GET', url);
+      let attempt = 0;
+      return withRetries({ operation, idempotent: true, deadline, onRetry: options.onRetry }, this.#o.retry, async () => {
+        const reply = await this.#o.transport.send({ operation, path: url, deadline, attempt: ++attempt, bytes: true });
+        if (reply.bytes) return reply.bytes;
+        if (reply.status === 404) throw new ServiceError(operation, `${operation}: the file the server named is not there (HTTP 404): ${ctx.request}`, { reason: 'failed' });
+        readEnvelope(reply, ctx);
+        throw new ServiceError(operation, `${operation}: the server answered ${reply.text ? 'text' : 'nothing'} where a file was expected: ${ctx.request}`, { reason: 'failed' });
       });
+    });
+  }
+
+  /** Runs `fn` within the caller's deadline, or one of `budget` ms (ended by the signal) that it owns. */
+  async #within<T>(options: CallOptions, budget: number, fn: (deadline: Deadline) => Promise<T>): Promise<T> {
+    const owned = !options.deadline && options.signal ? Deadline.in(budget, options.signal) : undefined;
+    try {
+      return await fn(options.deadline ?? owned ?? Deadline.budget(budget));
     } finally {
       owned?.dispose();
     }
+  }
+
+  async #call<T>(options: CallOptions, op: Operation<T>, deadline: Deadline): Promise<T> {
+    const method = op.request?.method ?? 'GET';
+    let attempt = 0;
+    const retry = options.phoneReconnectMs === undefined ? this.#o.retry : { ...this.#o.retry, phoneReconnectMs: options.phoneReconnectMs };
+    // Outside the call's retries: the login is a call of its own, with its own (shared) retries.
+    let token = this.#session.current ?? (await within(this.#session.token(), deadline, `${op.operation}: logging in`));
+    const renewToken = async (error: AuthError, renewed: number) => {
+      // Refused soon after its login, or token after token: logging in again would not help.
+      const fresh = this.#session.age(token) < FRESH_TOKEN_MS;
+      if (renewed > 0 && (fresh || renewed >= MAX_RENEWALS)) {
+        const what = fresh ? 'a freshly issued token' : `${renewed + 1} tokens in a row`;
+        throw new AuthError(this.#o.user, `${op.operation}: the server rejected ${what} for user "${this.#o.user}": ${this.#o.transport.describe(method, op.path('***'))}`, {
+          reason: 'tokens-refused',
+          hint: 'check the server\'s token settings, and that this user may use the API',
+          cause: error,
+        });
+      }
+      token = await within(this.#session.renew(token), deadline, `${op.operation}: logging in again`);
+    };
+    return await withRetries({ operation: op.operation, idempotent: op.idempotent ?? true, deadline, renewToken, onRetry: options.onRetry }, retry, async () => {
+      const path = op.path(encodeURIComponent(token));
+      const ctx = this.context(op.operation, method, path);
+      const reply = await this.#o.transport.send({ operation: op.operation, path, deadline, attempt: ++attempt, ...op.request, body: op.request?.body() });
+      try {
+        return op.decode(readEnvelope(reply, ctx, op.statusOptional), ctx, reply.text);
+      } catch (error) {
+        if (!(error instanceof ServiceError && error.reason === 'bare-false')) throw error;
+        if (!(await this.#tokenStillValid(token, deadline))) throw tokenRejected(ctx, 'the server answered {"status": false} and the token no longer works');
+        if (op.onBareFalse) return op.onBareFalse(error, deadline);
+        throw error;
+      }
+    });
   }
 
   /** What decoding needs to know: the operation, the redacted request, how to clean text. */

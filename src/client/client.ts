@@ -1,18 +1,19 @@
 import { Readable } from 'node:stream';
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../core/defaults.js';
 import { parseDeviceId, isDeviceId, type DeviceId } from '../core/device-id.js';
-import { isPhonewrightError, ProtocolError, ServiceError, UsageError } from '../core/errors.js';
+import { isPhonewrightError, ServiceError, UsageError } from '../core/errors.js';
 import { decodeNotification, type Notification, type NotificationQuery } from '../core/notifications.js';
 import { routesFor, type Routes } from '../core/routes.js';
 import { decodeSettings, formatResolution, type DisplaySettings } from '../core/settings.js';
 import { parseUploadTarget } from '../core/upload-target.js';
-import { Caller, type CallOptions, type Operation } from './caller.js';
+import { Caller, type CallOptions } from './caller.js';
 import { decodePixel, failure, isObject, malformed, type Pixel } from './envelope.js';
 import { resolveFileUrl } from './file-url.js';
 import { multipartFile, readableFileSize } from './multipart.js';
 import type { RetryOptions } from './resilience.js';
 import { Transport, type TransportOptions } from './transport.js';
-import { decodeDeviceInfo, decodeDeviceList, EXTENSION_NAMES, type DeviceInfo } from './vendor.js';
+import { Extensions, type Capture, type CaptureRect } from './extensions.js';
+import type { DeviceInfo } from './vendor.js';
 import { checkCoordinate, checkUrl, notificationParams } from './wire.js';
 
 /** How to reach and log in to one device-control server, and how hard to try. */
@@ -38,7 +39,7 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (sent: number, total: number) => void;
 }
 
-export type { CallOptions, DeviceInfo, Pixel };
+export type { CallOptions, Capture, CaptureRect, DeviceInfo, Pixel };
 
 const DEFAULT_TOTAL_TIMEOUT = 30_000;
 
@@ -55,8 +56,8 @@ export class DeviceClient {
   #authorization: string;
   #transport: Transport;
   #caller: Caller;
-  /** The routes beyond the interface this server answered 404 to. */
-  #lacking = new Set<keyof typeof EXTENSION_NAMES>();
+  /** The vendor's routes beyond the interface, each probed on first use. */
+  readonly extensions: Extensions;
 
   constructor(options: ClientOptions) {
     this.user = options.user ?? DEFAULT_USER;
@@ -76,6 +77,7 @@ export class DeviceClient {
       retry: options,
       totalTimeout: options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT,
     });
+    this.extensions = new Extensions(this.#caller, this.routes, this.url);
   }
 
   /** The secrets this client holds, for anyone printing something it said: token, password, login header. */
@@ -211,43 +213,26 @@ export class DeviceClient {
    * lab. A server without the route fails with a `not-offered` ServiceError, and is not asked again.
    */
   devices(options: CallOptions = {}): Promise<DeviceId[]> {
-    return this.#extension('deviceList', options, {
-      operation: 'devices',
-      path: (t) => `${this.routes.devices}?q=all&token=${t}`,
-      statusOptional: true,
-      decode: decodeDeviceList,
-    });
+    return this.extensions.devices(options);
   }
 
   /** A phone's properties: its model, maker, screen size and Android release (beyond the interface, as {@link devices}). */
   deviceInfo(device: string, options: CallOptions = {}): Promise<DeviceInfo> {
-    const id = parseDeviceId(device);
-    return this.#extension('deviceInfo', options, {
-      operation: 'device-info',
-      path: (t) => `${this.routes.device(id)}?token=${t}`,
-      decode: (env, ctx, text) => decodeDeviceInfo(id, env, ctx, text),
-    });
+    return this.extensions.deviceInfo(device, options);
+  }
+
+  /**
+   * Captures a rectangle of a phone's screen as PNG bytes (the vendor's screen capture, beyond the
+   * interface, as {@link devices}): the capture, then the download of the image its answer names. The image
+   * is as the server made it; `captureRegion` (image layer) checks its size against the rectangle.
+   */
+  capture(device: string, rect: CaptureRect, options: CallOptions = {}): Promise<Capture> {
+    return this.extensions.capture(device, rect, options);
   }
 
   /** Closes the connection pool. */
   close(): Promise<void> {
     return this.#transport.close();
-  }
-
-  /**
-   * A call to a route beyond the interface. The first HTTP 404 tells this server lacks it: remembered, so the
-   * next call fails at once with the same one line, naming the capability and the server.
-   */
-  async #extension<T>(name: keyof typeof EXTENSION_NAMES, options: CallOptions, op: Operation<T>): Promise<T> {
-    const lacks = () => new ServiceError(op.operation, `this server does not offer ${EXTENSION_NAMES[name]} (a route beyond the device-control interface): ${this.url}`, { reason: 'not-offered' });
-    if (this.#lacking.has(name)) throw lacks();
-    try {
-      return await this.#caller.call(options, op);
-    } catch (error) {
-      if (!(error instanceof ProtocolError && error.reason === 'no-route')) throw error;
-      this.#lacking.add(name);
-      throw lacks();
-    }
   }
 
   /**

@@ -1,4 +1,4 @@
-export { DeviceClient, type ClientOptions, type DeviceInfo, type Pixel, type UploadOptions } from './client.js';
+export { DeviceClient, type Capture, type CaptureRect, type ClientOptions, type DeviceInfo, type Pixel, type UploadOptions } from './client.js';
 export type { CallOptions } from './caller.js';
 export { Deadline, DEADLINE_PASSED } from './deadline.js';
 export { NotificationFeed, type FeedListener, type FeedOptions, type Subscription } from './feed.js';

@@ -32,17 +32,19 @@ export interface CallEvent {
   error?: string;
 }
 
-/** An answer as it came: HTTP status, body text, one header. */
+/** An answer as it came: HTTP status, body text (or bytes, when asked for), one header. */
 export interface Reply {
   status: number;
   text: string;
   retryAfter: string | undefined;
+  /** The body as it came, for an attempt that asked for `bytes` (then `text` is empty). */
+  bytes?: Buffer;
 }
 
 /** One request. */
 export interface Attempt {
   operation: string;
-  /** The path and query under the base URL (API root included). */
+  /** The path and query under the base URL (API root included), or an absolute URL (a download). */
   path: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -52,6 +54,8 @@ export interface Attempt {
   attempt?: number;
   /** Longest wait for the answer's headers once the body is sent (an upload's server stores the file first). */
   headersTimeout?: number;
+  /** Keep the answer as bytes (an image) rather than text. */
+  bytes?: boolean;
 }
 
 /**
@@ -59,6 +63,8 @@ export interface Attempt {
  * is not the interface, and reading it whole would cost the runner its memory.
  */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** A path that is a whole URL. */
+const ABSOLUTE = /^https?:\/\//i;
 const DEFAULTS = { attemptTimeout: 10_000, connections: 32 };
 /** Network failures after which the server is taken for unreachable (the rest of undici's are its own words). */
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -72,6 +78,8 @@ export class Transport {
   readonly origin: string;
   readonly basePath: string;
   #pool: Pool;
+  /** Pools to other origins (an image a capture names on another port), opened on first use. */
+  #others = new Map<string, Pool>();
   #options: typeof DEFAULTS & Pick<TransportOptions, 'onCall'>;
   #secrets: () => Iterable<string | undefined>;
 
@@ -99,7 +107,7 @@ export class Transport {
 
   /** Describes a request for messages: method and URL, token and secrets redacted. */
   describe(method: string, path: string): string {
-    return redact(`${method} ${this.origin}${this.basePath}${redactTokenParam(path)}`, this.#secrets());
+    return redact(`${method} ${ABSOLUTE.test(path) ? '' : this.origin + this.basePath}${redactTokenParam(path)}`, this.#secrets());
   }
 
   /** Scrubs the secrets from any text (a server's message, a body excerpt). */
@@ -125,9 +133,12 @@ export class Transport {
       const headersTimeout = a.headersTimeout ?? this.#options.attemptTimeout;
       const remaining = a.deadline.signal ? Infinity : Math.max(1, Math.min(Math.floor(a.deadline.remaining()), 2 ** 31 - 1));
       cut = remaining <= Math.max(headersTimeout, this.#options.attemptTimeout);
-      const res = await request(this.#pool, {
+      // An absolute URL on this server goes through the pool; one elsewhere (a capture's image) on its own.
+      const url = ABSOLUTE.test(a.path) ? new URL(a.path) : undefined;
+      const elsewhere = url !== undefined && url.origin !== this.origin;
+      const res = await request(elsewhere ? this.#poolOf(url.origin) : this.#pool, {
         method,
-        path: this.basePath + a.path,
+        path: url ? url.pathname + url.search : this.basePath + a.path,
         headers: a.headers,
         body: a.body,
         signal: a.deadline.signal,
@@ -136,9 +147,11 @@ export class Transport {
       });
       status = res.statusCode;
       const retryAfter = res.headers['retry-after'];
-      const text = await readLimited(res.body, res.headers['content-length'], MAX_BODY_BYTES);
+      const body = await readLimited(res.body, res.headers['content-length'], MAX_BODY_BYTES, a.bytes === true && status === 200);
       this.#report(a, method, t0, status);
-      return { status, text, retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined };
+      const reply: Reply = { status, text: typeof body === 'string' ? body : '', retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined };
+      if (typeof body !== 'string') reply.bytes = body;
+      return reply;
     } catch (error) {
       const typed = this.#typed(a, method, error, cut);
       this.#report(a, method, t0, status, typed);
@@ -146,9 +159,16 @@ export class Transport {
     }
   }
 
-  /** Closes the pool: idle keep-alive sockets go at once, requests in flight finish first. */
+  /** Closes the pools: idle keep-alive sockets go at once, requests in flight finish first. */
   async close(): Promise<void> {
-    if (!this.#pool.closed) await this.#pool.close();
+    await Promise.all([this.#pool, ...this.#others.values()].map((p) => (p.closed ? undefined : p.close())));
+  }
+
+  /** A pool of a few connections to another origin the server's answers point to. */
+  #poolOf(origin: string): Pool {
+    let pool = this.#others.get(origin);
+    if (!pool) this.#others.set(origin, (pool = new Pool(origin, { connections: 4, keepAliveTimeout: 30_000 })));
+    return pool;
   }
 
   #report(a: Attempt, method: string, t0: number, status?: number, error?: Error): void {
@@ -193,16 +213,16 @@ export class Transport {
 }
 
 /**
- * Reads a body as UTF-8 text, refusing one larger than `limit` bytes (the rest is not read). A declared
- * length within the limit takes undici's own fast path.
+ * Reads a body as UTF-8 text (or as bytes), refusing one larger than `limit` bytes (the rest is not read). A
+ * declared length within the limit takes undici's own fast path.
  */
-async function readLimited(body: Dispatcher.ResponseData['body'], length: string | string[] | undefined, limit: number): Promise<string> {
+async function readLimited(body: Dispatcher.ResponseData['body'], length: string | string[] | undefined, limit: number, bytes: boolean): Promise<string | Buffer> {
   const declared = typeof length === 'string' ? Number(length) : Number.NaN;
   if (declared > limit) {
     body.destroy();
     throw new BodyTooLarge(limit);
   }
-  if (declared >= 0) return body.text();
+  if (declared >= 0) return bytes ? Buffer.from(await body.arrayBuffer()) : body.text();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -213,7 +233,8 @@ async function readLimited(body: Dispatcher.ResponseData['body'], length: string
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  const all = Buffer.concat(chunks, size);
+  return bytes ? all : all.toString('utf8');
 }
 
 /** An answer larger than {@link MAX_BODY_BYTES}: not the interface. */

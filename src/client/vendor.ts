@@ -18,7 +18,10 @@ export interface DeviceInfo {
 }
 
 /** The vendor's capabilities beyond the interface, as messages name them. */
-export const EXTENSION_NAMES = { deviceList: 'the device list', deviceInfo: 'device properties' } as const;
+export const EXTENSION_NAMES = { deviceList: 'the device list', deviceInfo: 'device properties', capture: 'screen capture' } as const;
+
+/** A route beyond the interface that a server may lack. */
+export type Capability = keyof typeof EXTENSION_NAMES;
 
 /**
  * `{"ids": ["device@…", …]}` (no `status` key, or inside `value`); `[]`, `null` and `"null"` are an empty
@@ -52,4 +55,27 @@ export function decodeDeviceInfo(device: DeviceId, env: Envelope, ctx: DecodeCon
   };
   const textOf = (key: string) => (typeof v[key] === 'string' || typeof v[key] === 'number' ? String(v[key]) : '');
   return { id: device, name: textOf('name'), model: textOf('model'), manufacturer: textOf('manufacturer'), width: size('width'), height: size('height'), android: textOf('androidVersionRelease') };
+}
+
+/**
+ * Where to download a screen capture's image, from its answer: the URL in `value` (the reference text) or in
+ * `file_url` (an older client's docstring). An absolute URL is taken as given, but `localhost` in it means
+ * the server's host (the vendor's server names itself so); a path starting with `/` is on the server's
+ * root, another path under the server's base URL. `{"status": true}` alone is a capture saved on the phone.
+ * @param baseUrl the server's base URL, e.g. `http://10.0.0.5:8090`
+ */
+export function decodeCaptureUrl(env: Envelope, ctx: DecodeContext, text: string, device: DeviceId, baseUrl: string): string {
+  if (env.status !== true) throw failure(ctx, env, device);
+  const named = typeof env.body.file_url === 'string' && env.body.file_url !== '' ? env.body.file_url : env.body.value;
+  if (typeof named !== 'string' || named === '') throw malformed(ctx, 'the answer names no image in "value" or "file_url"', text);
+  const base = new URL(`${baseUrl}/`);
+  let url: URL;
+  try {
+    url = new URL(named, base);
+  } catch {
+    throw malformed(ctx, `the image's address ${JSON.stringify(named)} is not a URL`, text);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw malformed(ctx, `the image's address ${JSON.stringify(named)} is not an http URL`, text);
+  if (url.hostname === 'localhost') url.hostname = base.hostname;
+  return url.href;
 }

@@ -5,12 +5,16 @@ export const DEFAULT_API_ROOT = '/TotalControl/v1';
 
 /**
  * The six operations of the interface, the download of a stored file, and the vendor's routes beyond the
- * interface that phonewright uses (spec/vendor-extensions.md): the device list and a phone's properties.
+ * interface that phonewright uses (spec/vendor-extensions.md): the device list, a phone's properties, a
+ * screen capture and the download of its image.
  */
-export type Operation = 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download' | 'deviceList' | 'deviceInfo';
+export type Operation = 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download' | 'deviceList' | 'deviceInfo' | 'capture' | 'captureFile';
 
 /** Every operation, in the order above. */
-export const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download', 'deviceList', 'deviceInfo'];
+export const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download', 'deviceList', 'deviceInfo', 'capture', 'captureFile'];
+
+/** The operations beyond the interface: a server with the interface only (the simulator's `seed`) lacks them. */
+export const EXTENSION_OPERATIONS: readonly Operation[] = ['deviceList', 'deviceInfo', 'capture', 'captureFile'];
 
 /** The paths of the interface under one API root. The only place a route is written. */
 export interface Routes {
@@ -25,13 +29,21 @@ export interface Routes {
   pixel(device: string): string;
   /** A phone's properties, `GET devices/<id>`: beyond the interface. */
   device(device: string): string;
+  /** A capture of a phone's screen, `GET devices/<id>/screen/images`: beyond the interface. */
+  capture(device: string): string;
 }
 
 /** A request path recognized as one of the operations. */
 export type RouteMatch =
   | { op: 'login' | 'mainDevice' | 'upload' | 'notifications' | 'deviceList' }
-  | { op: 'settings' | 'pixel' | 'deviceInfo'; device: string }
-  | { op: 'download'; file: string };
+  | { op: 'settings' | 'pixel' | 'deviceInfo' | 'capture'; device: string }
+  | { op: 'download' | 'captureFile'; file: string };
+
+/**
+ * Where the simulator keeps the images of its screen captures, under the server's root as in the vendor's
+ * example (`http://localhost:8090/867924024124417/1523049073460.bmp`): `/<digits>/<digits>.png`.
+ */
+export const CAPTURE_FILE = /^\/(\d{1,20}\/\d{1,20}\.png)$/;
 
 /**
  * Checks an API root given by a user: starts with `/`, no trailing `/`, no query.
@@ -59,6 +71,7 @@ export function routesFor(apiRoot: string = DEFAULT_API_ROOT): Routes {
     settings: (device) => `${root}/devices/${device}/settings`,
     pixel: (device) => `${root}/devices/${device}/screen/colors`,
     device: (device) => `${root}/devices/${device}`,
+    capture: (device) => `${root}/devices/${device}/screen/images`,
   };
 }
 
@@ -73,6 +86,8 @@ export function matchRoute(routes: Routes, method: string, pathname: string): Ro
   if (pathname === routes.storage) return method === 'POST' ? { op: 'upload' } : undefined;
   if (pathname.startsWith(`${routes.storage}/`)) return { op: 'download', file: pathname.slice(routes.storage.length + 1) };
   if (pathname === routes.devices) return method === 'GET' ? { op: 'deviceList' } : undefined;
+  const file = CAPTURE_FILE.exec(pathname);
+  if (file) return method === 'GET' ? { op: 'captureFile', file: file[1]! } : undefined;
   const devices = `${routes.devices}/`;
   if (!pathname.startsWith(devices)) return undefined;
   const rest = pathname.slice(devices.length);
@@ -88,5 +103,6 @@ export function matchRoute(routes: Routes, method: string, pathname: string): Ro
   if (tail === '') return method === 'GET' ? { op: 'deviceInfo', device } : undefined;
   if (tail === '/settings') return { op: 'settings', device };
   if (tail === '/screen/colors') return { op: 'pixel', device };
+  if (tail === '/screen/images') return method === 'GET' ? { op: 'capture', device } : undefined;
   return undefined;
 }

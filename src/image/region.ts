@@ -41,7 +41,7 @@ export interface SampleOptions extends CallOptions, GridOptions {
   resume?: PartialRegion;
 }
 
-/** Largest sample: each pixel read is one service call. */
+/** Largest sample read pixel by pixel (each read is one service call); a screen capture has no such limit. */
 export const MAX_REGION_PIXELS = 256 * 256;
 export const MASK_COLOR: Rgb = { r: 255, g: 0, b: 255 };
 
@@ -64,11 +64,6 @@ export class RegionGrid {
     if (!Number.isInteger(step) || step < 1) throw new UsageError(`invalid step ${String(step)}: expected a whole number ≥ 1 (1 reads every pixel, 4 every fourth on both axes)`);
     this.width = Math.ceil(rect.width / step);
     this.height = Math.ceil(rect.height / step);
-    if (this.width * this.height > MAX_REGION_PIXELS) {
-      throw new UsageError(`region ${rect.width}×${rect.height}${step > 1 ? ` at step ${step}` : ''} is ${this.width * this.height} pixel reads: too many, each is one service call`, {
-        hint: `sample at most ${MAX_REGION_PIXELS} pixels: a smaller region, or a larger { step }`,
-      });
-    }
     if (options.mask !== undefined) {
       if (!Array.isArray(options.mask)) throw new UsageError(`invalid mask ${JSON.stringify(options.mask)}: expected a list of rectangles [{ x, y, width, height }]`);
       this.masked = new Uint8Array(this.width * this.height);
@@ -139,8 +134,13 @@ export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: 
   if (r.x !== rect.x || r.y !== rect.y || r.width !== rect.width || r.height !== rect.height) {
     throw new UsageError(`a partial sample of ${JSON.stringify(r)} cannot resume a sample of ${JSON.stringify(rect)}`);
   }
-  const partial = resume ?? new PartialRegion(grid);
   const total = grid.width * grid.height;
+  if (total > MAX_REGION_PIXELS) {
+    throw new UsageError(`region ${rect.width}×${rect.height}${grid.step > 1 ? ` at step ${grid.step}` : ''} is ${total} pixel reads: too many, each is one service call on a server without screen capture`, {
+      hint: `sample at most ${MAX_REGION_PIXELS} pixels: a smaller region, or a larger { step }`,
+    });
+  }
+  const partial = resume ?? new PartialRegion(grid);
   if (grid.masked) for (let i = 0; i < total; i++) if (grid.masked[i]) partial.set(i, grid.maskColor);
   let next = 0;
   let failure: { error: unknown } | undefined;

@@ -28,6 +28,13 @@ export interface Behaviour {
   resolution: 'string' | 'object';
   /** Notification `time` in ms since the epoch, or in whole seconds (rounded down). */
   timeUnit: 'ms' | 's';
+  /**
+   * Where a screen capture's answer names its image: `value` with an absolute URL on `localhost` (the
+   * reference text), `value` with a path on the server, or `file_url` (an older client's docstring).
+   */
+  captureUrl: 'value' | 'value-relative' | 'file_url';
+  /** Whether a capture's `rect` leaves its bottom-right corner out (`[0,0,10,10]` is 10×10) or takes it in (11×11). */
+  captureRect: 'exclusive' | 'inclusive';
 }
 
 export type BehaviourKey = keyof Behaviour;
@@ -46,6 +53,8 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   hwDecode: 'number',
   resolution: 'string',
   timeUnit: 'ms',
+  captureUrl: 'value',
+  captureRect: 'exclusive',
 });
 
 /** How each behaviour is written: its choices (or an integer range), its CLI flag and one line of help. */
@@ -70,6 +79,8 @@ export const BEHAVIOUR_SPECS: Readonly<Record<BehaviourKey, BehaviourSpec>> = {
   hwDecode: { flag: 'hw-decode', choices: ['number', 'string'], describe: 'display_hw_decode as 1/0 or "1"/"0"' },
   resolution: { flag: 'resolution', choices: ['string', 'object'], describe: 'display_resolution as "1080*1920" or {"w":1080,"h":1920}' },
   timeUnit: { flag: 'time-unit', choices: ['ms', 's'], describe: 'Notification time in milliseconds or whole seconds since the epoch' },
+  captureUrl: { flag: 'capture-url', choices: ['value', 'value-relative', 'file_url'], describe: 'A screen capture names its image in value (http://localhost:<port>/…), in value as a path, or in file_url' },
+  captureRect: { flag: 'capture-rect', choices: ['exclusive', 'inclusive'], describe: 'Whether a capture\'s rect takes its bottom-right corner in (one pixel larger)' },
 };
 
 /**

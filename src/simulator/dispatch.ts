@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { redactTokenParam } from '../core/redact.js';
-import { matchRoute, type Operation, type RouteMatch, type Routes } from '../core/routes.js';
+import { EXTENSION_OPERATIONS, matchRoute, type RouteMatch, type Routes } from '../core/routes.js';
 import { ADMIN_PREFIX, handleAdmin } from './admin.js';
+import { capture, serveCaptureFile } from './capture.js';
 import { handleDownload } from './download.js';
 import type { FaultDecision } from './faults.js';
 import * as op from './operations.js';
@@ -30,10 +31,12 @@ export interface DispatchContext {
    * simulator destroys them when it closes, so none keeps the process alive.
    */
   held: Set<ServerResponse>;
+  /** The port the simulator listens on, for the URLs of screen captures. */
+  port: () => number;
 }
 
 /** The vendor's routes beyond the interface: a `seed` simulator has none of them. */
-const EXTENSIONS = new Set<Operation>(['deviceList', 'deviceInfo']);
+const EXTENSIONS = new Set(EXTENSION_OPERATIONS);
 
 const NOT_JSON = '<html><body><h1>502 Bad Gateway</h1><p>injected fault: a body that is not JSON</p></body></html>';
 /** Long enough to tell what was asked, short enough that 10,000 query parameters do not flood the log. */
@@ -78,6 +81,7 @@ export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessag
 function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, search: string, ctx: DispatchContext): void {
   const { state } = ctx;
   if (match.op === 'download') return void handleDownload(req, res, ctx.upload.realRoot, match.file).catch((e: unknown) => internalError(res, e));
+  if (match.op === 'captureFile') return serveCaptureFile(res, state, match.file);
   const method = req.method;
   if (match.op !== 'upload' && method !== 'GET') {
     req.resume();
@@ -95,7 +99,7 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
     return sendText(res, answer.status, answer.body, match.op === 'upload');
   }
   // A frozen phone's own routes; the server-wide list and the rest still answer.
-  if (state.frozenCount !== 0 && (match.op === 'pixel' || match.op === 'settings') && state.isFrozen(match.device)) return hold(req, res, ctx);
+  if (state.frozenCount !== 0 && (match.op === 'pixel' || match.op === 'settings' || match.op === 'capture') && state.isFrozen(match.device)) return hold(req, res, ctx);
   switch (match.op) {
     case 'pixel':
       return sendText(res, 200, op.pixel(state, match.device, query));
@@ -109,6 +113,8 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
       return sendText(res, 200, op.deviceList(state));
     case 'deviceInfo':
       return sendText(res, 200, op.deviceInfo(state, match.device));
+    case 'capture':
+      return sendText(res, 200, capture(state, match.device, query, ctx.port()));
     case 'upload':
       return handleUpload(req, res, ctx.upload);
   }
@@ -121,7 +127,7 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
 function delayed(req: IncomingMessage, res: ServerResponse, match: RouteMatch, fault: FaultDecision | undefined, ctx: DispatchContext, go: () => void): void {
   const act = fault?.action === undefined ? go : () => injectFault(req, res, fault, ctx, go);
   const now = performance.now();
-  const device = match.op === 'pixel' || match.op === 'settings' ? match.device : undefined;
+  const device = match.op === 'pixel' || match.op === 'settings' || match.op === 'capture' ? match.device : undefined;
   const ms = (fault?.latencyMs ?? 0) + (ctx.state.latency?.delay(match.op, device, now) ?? 0);
   if (ms <= 0) return act();
   wakeAt(now + ms, ctx.timers, () => {

@@ -13,9 +13,9 @@ export interface LabOptions {
   /** Per interface operation: a fixed ms or a `[min, max]` range, drawn from a generator seeded with `seed`. */
   latencyMs?: Partial<Record<Operation, Latency>>;
   /**
-   * One phone's pixel reads are served one at a time (a lab server grabs a frame per read): each read of a
-   * phone waits for the previous read of that phone to finish its frame grab (`screenGrabMs`; without it,
-   * its whole latency). Reads of different phones overlap.
+   * One phone's pixel reads and screen captures are served one at a time (a lab server grabs a frame per
+   * read): each waits for the previous one of that phone to finish its frame grab (`screenGrabMs`; without
+   * it, its whole latency). Reads of different phones overlap.
    */
   serialScreenReads?: boolean;
   /**
@@ -46,10 +46,11 @@ const MIN = 60_000;
  * `lab: true`. Figures of a phone lab: a pixel read takes 20–80 ms end to end, of which the frame grab
  * (3–7 ms) is served one read at a time per phone, so a phone serves about 200 reads a second however many
  * are asked at once; settings and notifications go through the phone's agent (tens of ms); login and
- * uploads touch the server's disk. Clocks are minutes and seconds off, both ways.
+ * uploads touch the server's disk; a screen capture grabs a frame (serially, as a read) and writes an image.
+ * Clocks are minutes and seconds off, both ways.
  */
 export const LAB_PRESET: Readonly<LabOptions> = deepFreeze({
-  latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20] },
+  latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20], capture: [80, 200], captureFile: [5, 20] },
   serialScreenReads: true,
   screenGrabMs: [3, 7],
   clockOffsetCycleMs: [5 * MIN, -3 * MIN, 47_000, -90_000, 10 * MIN, -10 * MIN],
@@ -195,7 +196,7 @@ export class LabLatency {
    */
   delay(op: Operation, device: string | undefined, now: number): number {
     const ms = this.#draw(this.#ranges.get(op));
-    if (op !== 'pixel' || !this.#serial || device === undefined) return ms;
+    if ((op !== 'pixel' && op !== 'capture') || !this.#serial || device === undefined) return ms;
     // The phone's serial part: the frame grab when one is set (the round trip `ms` then comes on top and
     // overlaps with other reads), else the whole read.
     const serial = this.#grab ? this.#draw(this.#grab) : ms;

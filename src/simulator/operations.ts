@@ -131,6 +131,7 @@ export function deviceInfo(state: SimulatorState, device: string): string {
   });
 }
 
-function failure(message: string): string {
+/** The interface's failure envelope, `{"status": null, "value": "<message>"}`. */
+export function failure(message: string): string {
   return JSON.stringify({ status: null, value: message });
 }

@@ -100,6 +100,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     log: opts.log,
     timers: new Set(),
     held: new Set(),
+    port: () => listening.port,
     upload: {
       realRoot,
       allowAbsolute: opts.allowAbsoluteUploads,

@@ -1,3 +1,4 @@
+import { CaptureStore } from './capture.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
@@ -67,6 +68,8 @@ export class SimulatorState {
   readonly notes = new NotificationStore();
   readonly tokens = new TokenStore();
   readonly faults = new FaultInjector();
+  /** The images of the latest screen captures, for download. */
+  readonly captures = new CaptureStore();
   readonly phones = new Map<string, Phone>();
   behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   main: DeviceId;
@@ -113,6 +116,7 @@ export class SimulatorState {
     this.startMs = this.now();
     this.notes.reset(this.#scenario.rules, this.startMs);
     this.tokens.clear();
+    this.captures.clear();
     this.faults.set(this.#start.faults);
     this.stats = emptyStats();
   }
@@ -276,5 +280,5 @@ export class SimulatorState {
 }
 
 function emptyStats(): SimulatorStats {
-  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0, deviceList: 0, deviceInfo: 0 } };
+  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0, deviceList: 0, deviceInfo: 0, capture: 0, captureFile: 0 } };
 }

@@ -30,6 +30,7 @@ const CALLS: Record<Exclude<Op, 'unknown'>, Call> = {
   },
   devices: (c) => c.devices(),
   deviceInfo: (c) => c.deviceInfo(MAIN),
+  capture: (c) => c.capture(MAIN, { x: 1, y: 2, width: 3, height: 4 }),
 };
 /** The request each operation sends, as the error names it (`{url}`: the server's). */
 const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
@@ -41,6 +42,7 @@ const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
   upload: 'POST {url}/TotalControl/v1/storage?token=***',
   devices: 'GET {url}/TotalControl/v1/devices?q=all&token=***',
   deviceInfo: `GET {url}/TotalControl/v1/devices/${MAIN}?token=***`,
+  capture: `GET {url}/TotalControl/v1/devices/${MAIN}/screen/images?token=***&type=png&location=pc&rect=[1,2,4,6]`,
 };
 
 interface Case {

@@ -15,6 +15,7 @@ const CALLS: Record<Exclude<Op, 'login' | 'unknown'>, { operation: string; call:
   upload: { operation: 'upload', call: (c, file) => c.upload(file, 'image') },
   devices: { operation: 'devices', call: (c) => c.devices() },
   deviceInfo: { operation: 'device-info', call: (c) => c.deviceInfo(VENDOR_MAIN_DEVICE) },
+  capture: { operation: 'screen capture', call: (c) => c.capture(VENDOR_MAIN_DEVICE, { x: 0, y: 0, width: 2, height: 2 }) },
 };
 
 test.describe('{"status": null, "value": <message>} → ServiceError with the server\'s message and the operation', () => {

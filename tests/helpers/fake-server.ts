@@ -25,9 +25,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy';
 
-/** The operations of the interface; `unknown` is any other route. */
-/** The interface's operations, the vendor's routes beyond it (`devices`, `deviceInfo`: 404 unless handled), or neither. */
-export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'devices' | 'deviceInfo' | 'unknown';
+/**
+ * The interface's operations, the vendor's routes beyond it (`devices`, `deviceInfo`, `capture`: 404 unless
+ * handled), or neither (`unknown`: any other path, a capture's image among them).
+ */
+export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'devices' | 'deviceInfo' | 'capture' | 'unknown';
 
 const NOT_FOUND: FakeReply = { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>', headers: { 'content-type': 'text/html' } };
 
@@ -231,6 +233,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     // A server of the interface only: the vendor's routes beyond it are not there, unless a test hands them a body.
     devices: async () => NOT_FOUND,
     deviceInfo: async () => NOT_FOUND,
+    capture: async () => NOT_FOUND,
   };
 
   function refusal(shape: Refusal, message: string): FakeReply {
@@ -292,6 +295,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     ['devices', /^\/devices$/],
     ['settings', /^\/devices\/([^/]+)\/settings$/],
     ['pixel', /^\/devices\/([^/]+)\/screen\/colors$/],
+    ['capture', /^\/devices\/([^/]+)\/screen\/images$/],
     ['deviceInfo', /^\/devices\/([^/]+)$/],
     ['notifications', /^\/notifications$/],
     ['upload', /^\/storage$/],

@@ -88,7 +88,11 @@ test('bad steps, masks and regions are refused before any read, saying what to w
   expect(() => new RegionGrid(RECT, { step: 1.5 })).toThrow('invalid step 1.5');
   expect(() => new RegionGrid(RECT, { mask: [{ x: 0, y: 0, width: 5, height: 5 }] })).toThrow(/mask rectangle .* lies outside the region/);
   expect(() => new RegionGrid(RECT, { mask: [{ x: 10, y: 20, width: 0, height: 5 }] })).toThrow('invalid mask rectangle');
-  expect(() => new RegionGrid({ x: 0, y: 0, width: 1024, height: 1024 })).toThrow(/1048576 pixel reads: too many/);
-  // A large area at a step that keeps the reads within bounds is fine.
+});
+
+test('sampling refuses a region of more reads than it takes, before any read; a larger step brings it within bounds', async () => {
+  const p = phone(() => 0);
+  await expect(sampleRegion(p, PHONE, { x: 0, y: 0, width: 1024, height: 1024 })).rejects.toThrow(/1048576 pixel reads: too many, each is one service call on a server without screen capture/);
+  expect(p.reads).toHaveLength(0);
   expect(new RegionGrid({ x: 0, y: 0, width: 1024, height: 1024 }, { step: 4 })).toMatchObject({ width: 256, height: 256 });
 });

@@ -1,6 +1,9 @@
 // The simulator serves the vendor's routes beyond the interface as the reference describes them: the device
-// list (the phones connected now) and each phone's properties, with the model and size its scenario gives;
-// with capabilities "seed", neither is there, as on a server of the interface only.
+// list (the phones connected now), each phone's properties, with the model and size its scenario gives, and
+// the screen capture with its image; with capabilities "seed", none is there, as on a server of the
+// interface only.
+import { PNG } from 'pngjs';
+import { request } from 'undici';
 import { MAIN, authed, expect, login, test } from './harness.js';
 
 test('the device list and the default phones\' properties: model, maker, size, Android', async ({ sim }) => {
@@ -23,7 +26,51 @@ test.describe('capabilities "seed"', () => {
   test.use({ simOptions: { capabilities: 'seed' } });
   test('the routes beyond the interface are not there; the interface is', async ({ sim }) => {
     const token = await login(sim);
-    for (const path of ['/devices?q=all', `/devices/${MAIN}`]) expect((await authed(sim, token, path)).status, path).toBe(404);
+    for (const path of ['/devices?q=all', `/devices/${MAIN}`, `/devices/${MAIN}/screen/images?type=png&location=pc`]) expect((await authed(sim, token, path)).status, path).toBe(404);
     expect((await authed(sim, token, `/devices/${MAIN}/settings`)).json).toMatchObject({ status: true });
+  });
+});
+
+/** Downloads a capture's image (no token, as in the vendor's example) and decodes it. */
+async function image(url: string): Promise<PNG> {
+  const res = await request(url);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/png');
+  return PNG.sync.read(Buffer.from(await res.body.arrayBuffer()));
+}
+
+test('a screen capture: its URL on localhost, the image the rect\'s pixels as reads give them', async ({ sim }) => {
+  const token = await login(sim);
+  const answer = (await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=[0,0,48,30]`)).json as { status: boolean; value: string };
+  expect(answer.status).toBe(true);
+  expect(answer.value).toMatch(new RegExp(`^http://localhost:${sim.port}/1/\\d+\\.png$`));
+  const png = await image(answer.value.replace('localhost', '127.0.0.1'));
+  expect([png.width, png.height]).toEqual([48, 30]);
+  for (const [x, y] of [[0, 0], [47, 29], [20, 10]] as const) {
+    const read = ((await authed(sim, token, `/devices/${MAIN}/screen/colors?q=color&x=${x}&y=${y}`)).json as { value: { r: number; g: number; b: number } }).value;
+    const o = (y * 48 + x) * 4;
+    expect([png.data[o], png.data[o + 1], png.data[o + 2]], `(${x}, ${y})`).toEqual([read.r, read.g, read.b]);
+  }
+  // Without a rect, the whole screen; saved "on the phone" (the vendor's default location), no image to fetch.
+  const whole = (await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc`)).json as { value: string };
+  expect([(await image(whole.value.replace('localhost', '127.0.0.1'))).width]).toEqual([1080]);
+  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=png`)).json).toEqual({ status: true });
+  // What it cannot do, in the interface's failure shape.
+  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=bmp&location=pc`)).json).toMatchObject({ status: null, value: expect.stringContaining('type=png') });
+  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=[0,0,1081,10]`)).json).toMatchObject({ status: null, value: expect.stringContaining('not inside the screen (1080×1920)') });
+  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=0,0,1,1`)).json).toMatchObject({ status: null });
+  expect((await authed(sim, 'not-a-token', `/devices/${MAIN}/screen/images?type=png&location=pc`)).json).toMatchObject({ status: null, value: 'invalid token' });
+});
+
+test.describe('captures in the other forms the vendor\'s pages show', () => {
+  test.use({ simOptions: { behaviour: { captureUrl: 'file_url', captureRect: 'inclusive' } } });
+  test('file_url, and a rect that takes its bottom-right corner in', async ({ sim }) => {
+    const token = await login(sim);
+    const answer = (await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=[10,10,20,15]`)).json as { file_url: string };
+    const png = await image(answer.file_url.replace('localhost', '127.0.0.1'));
+    expect([png.width, png.height]).toEqual([11, 6]);
+    sim.setBehaviour({ captureUrl: 'value-relative' });
+    const relative = (await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=[0,0,1,1]`)).json as { value: string };
+    expect(relative.value).toMatch(/^\/1\/\d+\.png$/);
   });
 });

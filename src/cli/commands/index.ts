@@ -11,6 +11,7 @@ import { mergeCommand } from './merge.js';
 import { nightlyCommand } from './nightly.js';
 import { notificationsCommand } from './notifications.js';
 import { pixelCommand } from './pixel.js';
+import { screenshotCommand } from './screenshot.js';
 import { settingsCommand } from './settings.js';
 import { simCommand } from './sim.js';
 import { testCommand } from './test.js';
@@ -23,6 +24,7 @@ export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOpti
   mainDeviceCommand,
   devicesCommand,
   pixelCommand,
+  screenshotCommand,
   settingsCommand,
   notificationsCommand,
   uploadCommand,

@@ -1,0 +1,68 @@
+// `phonewright screenshot`: a PNG of exactly the rectangle asked for, whichever form the server's capture
+// answer takes; a server of the interface only refuses with one line, exit 1; bad input changes nothing.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { CAPTURE_FORMS, capturing, colorAt } from '../helpers/vendor-capture.js';
+import { errorLine, expect, on, run, spawnCli, test } from './helpers.js';
+
+const PHONE = 'device@1116106541';
+
+for (const [form, answer] of CAPTURE_FORMS.slice(0, 2)) {
+  test(`screenshot --rect 10,20,30,40 writes exactly those 30×40 pixels: ${form}`, async ({ serve, tmp }) => {
+    const server = await serve();
+    capturing(server, answer(server));
+    const r = await run(['screenshot', PHONE, '--rect', '10,20,30,40', '--out', 'corner.png', '--json', ...on(server)], { cwd: tmp });
+    expect(r, r.stderr).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(r.stdout)).toEqual({ file: 'corner.png', width: 30, height: 40 });
+    const png = PNG.sync.read(readFileSync(path.join(tmp, 'corner.png')));
+    expect([png.width, png.height]).toEqual([30, 40]);
+    for (const [x, y] of [[0, 0], [29, 39], [13, 7]] as const) {
+      const o = (y * 30 + x) * 4;
+      expect([png.data[o], png.data[o + 1], png.data[o + 2]], `(${x}, ${y})`).toEqual([...colorAt(10 + x, 20 + y)]);
+    }
+  });
+}
+
+test('screenshot of the whole screen on the embedded simulator: the size its properties give', async ({ tmp }) => {
+  const r = await run(['screenshot', 'main', '--out', 'screen.png'], { cwd: tmp });
+  expect(r, r.stderr).toMatchObject({ code: 0, stderr: '' });
+  expect(r.stdout).toBe('device@1116106541: 1080×1920 at (0, 0) saved to screen.png\n');
+  const png = PNG.sync.read(readFileSync(path.join(tmp, 'screen.png')));
+  expect([png.width, png.height]).toEqual([1080, 1920]);
+});
+
+test('a server of the interface only: one line naming what it lacks, exit 1, no file', async ({ serve, tmp }) => {
+  const server = await serve();
+  const r = await run(['screenshot', PHONE, '--rect', '0,0,4,4', '--out', 'x.png', ...on(server)], { cwd: tmp });
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(errorLine(r)).toBe(`phonewright: this server does not offer screen capture (a route beyond the device-control interface): ${server.url}`);
+  expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
+});
+
+test('bad input: exit 2 with what to write, before any request, and no file', async ({ serve, tmp }) => {
+  const server = await serve();
+  const cases: [string[], RegExp][] = [
+    [['--rect', '10,20,0,40', '--out', 'x.png'], /^phonewright: invalid --rect width "0": expected a whole number from 1 to 100000; try: phonewright screenshot /],
+    [['--rect', '10,20,30', '--out', 'x.png'], /^phonewright: invalid --rect "10,20,30": expected x,y,width,height, e.g. 10,20,30,40/],
+    [['--out', 'no/such/folder/x.png'], /^phonewright: --out "no\/such\/folder\/x.png": the folder "no\/such\/folder" does not exist; try: create it first/],
+    [['--out', '.'], /^phonewright: --out "." is a folder: name the PNG file to write/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await run(['screenshot', PHONE, ...args, ...on(server)], { cwd: tmp });
+    expect(r.code, args.join(' ')).toBe(2);
+    expect(errorLine(r)).toMatch(message);
+  }
+  expect(server.count()).toBe(0);
+  expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
+});
+
+test('screenshot --help says the route is beyond the interface and shows the JSON', async () => {
+  const r = await spawnCli(['screenshot', '--help']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  const text = r.stdout.replace(/\s+/g, ' ');
+  expect(text).toContain('beyond the device-control interface');
+  expect(text).toContain('{"file":"corner.png","width":30,"height":40}');
+  expect(text).toContain('--rect');
+});

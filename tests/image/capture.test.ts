@@ -1,0 +1,102 @@
+// The vendor's screen capture (spec/vendor-extensions.md) against a server that answers with the bodies the
+// reference text and an older client show: the image URL in `value` or in `file_url`, absolute (naming
+// `localhost`, which means the server's host) or relative; the image checked against the rectangle asked
+// for. And a server of the interface only, on which a region is sampled instead.
+import { captureImage, captureScreenshot, decodePng, readRegion } from '../../src/image/index.js';
+import { expect, failure, test } from '../client/harness.js';
+import { capturing, CAPTURE_FORMS as FORMS, colorAt, screenPng } from '../helpers/vendor-capture.js';
+
+const PHONE = 'device@1116106541';
+
+/** Every pixel of an image against the screen it shows, from (x, y). */
+function expectShows(image: { width: number; height: number; data: Uint8Array }, x: number, y: number): void {
+  for (let j = 0; j < image.height; j++) {
+    for (let i = 0; i < image.width; i++) {
+      const o = (j * image.width + i) * 4;
+      const got = [image.data[o], image.data[o + 1], image.data[o + 2], image.data[o + 3]];
+      if (got.join() !== [...colorAt(x + i, y + j), 255].join()) expect(got, `pixel (${x + i}, ${y + j})`).toEqual([...colorAt(x + i, y + j), 255]);
+    }
+  }
+}
+
+for (const [form, answer] of FORMS) {
+  test(`a capture answered with ${form}: exactly the rect's pixels`, async ({ serve, connect }) => {
+    const server = await serve();
+    capturing(server, answer(server));
+    const client = connect(server);
+    const png = await captureScreenshot(client, PHONE, { x: 10, y: 20, width: 30, height: 40 });
+    const image = decodePng(png, 'the capture');
+    expect([image.width, image.height]).toEqual([30, 40]);
+    expectShows(image, 10, 20);
+    const asked = server.requests.find((r) => r.op === 'capture')!;
+    expect(asked.rawQuery).toMatch(/^token=[^&]+&type=png&location=pc&rect=\[10,20,40,60\]$/);
+    // `localhost` in the answer means the server's host: the image is asked of the host the client talks to.
+    expect(server.requests.at(-1)!.headers.host).toBe(`127.0.0.1:${server.port}`);
+  });
+}
+
+test('a server whose rect takes the bottom-right corner in: the one pixel more is cropped', async ({ serve, connect }) => {
+  const server = await serve();
+  capturing(server, (path) => ({ status: true, value: path }), true);
+  const image = await captureImage(connect(server), PHONE, { x: 5, y: 7, width: 3, height: 2 });
+  expect([image.width, image.height]).toEqual([3, 2]);
+  expectShows(image, 5, 7);
+});
+
+test('an image of another size, or not a PNG, is refused with what came', async ({ serve, connect }) => {
+  const server = await serve();
+  const client = connect(server);
+  server.handle('capture', { json: { status: true, value: '/1/2.png' } });
+  server.handle('unknown', { body: screenPng(0, 0, 32, 40) });
+  expect((await failure(() => captureImage(client, PHONE, { x: 0, y: 0, width: 30, height: 40 }))).message).toContain(
+    `screen capture: the server sent a 32×40 image for the 30×40 rectangle at (0, 0) of ${PHONE}; try: `,
+  );
+  server.handle('unknown', { body: 'BM6\u0000\u0000\u0000 a bitmap' });
+  expect((await failure(() => captureImage(client, PHONE, { x: 0, y: 0, width: 30, height: 40 }))).message).toMatch(/^screen capture: the image is not a PNG \(\d+ bytes, starting "BM6/);
+  server.handle('unknown', { status: 404, body: 'gone' });
+  expect((await failure(() => captureImage(client, PHONE, { x: 0, y: 0, width: 30, height: 40 }))).message).toBe(
+    `screen capture download: the file the server named is not there (HTTP 404): GET ${server.url}/1/2.png`,
+  );
+  server.handle('capture', { json: { status: true } });
+  expect((await failure(() => captureImage(client, PHONE, { x: 0, y: 0, width: 30, height: 40 }))).message).toContain('the answer names no image in "value" or "file_url"');
+  server.handle('capture', { json: { status: true, value: 'C:\\TotalControl\\1.png' } });
+  expect((await failure(() => captureImage(client, PHONE, { x: 0, y: 0, width: 30, height: 40 }))).message).toContain('is not an http URL');
+  server.handle('capture', { json: { status: null, value: 'device not found' } });
+  expect(await failure(() => captureImage(client, PHONE, { x: 0, y: 0, width: 30, height: 40 }))).toMatchObject({ reason: 'phone-missing' });
+});
+
+test('a server of the interface only: a capture fails with one line, a region is sampled, and the capture is not asked again', async ({ serve, connect }) => {
+  const server = await serve();
+  const client = connect(server);
+  expect((await failure(() => captureScreenshot(client, PHONE, { x: 0, y: 0, width: 4, height: 4 }))).message).toBe(
+    `this server does not offer screen capture (a route beyond the device-control interface): ${server.url}`,
+  );
+  const sampled = await readRegion(client, PHONE, { x: 0, y: 0, width: 4, height: 3 });
+  expect([sampled.width, sampled.height]).toEqual([4, 3]);
+  expect(server.count('pixel')).toBe(12);
+  await readRegion(client, PHONE, { x: 0, y: 0, width: 2, height: 2 });
+  expect(server.count('capture'), 'probed once, then remembered').toBe(1);
+});
+
+test('a region by one capture is the image sampling gives, step and mask included', async ({ serve, connect }) => {
+  const server = await serve();
+  capturing(server, (path) => ({ status: true, value: path }));
+  // Sampling on the same screen: the fake's pixel route answers from the same drawing.
+  server.handle('pixel', (req) => {
+    const [r, g, b] = colorAt(Number(req.query.get('x')), Number(req.query.get('y')));
+    return { json: { status: true, value: { r, g, b } } };
+  });
+  const rect = { x: 3, y: 4, width: 9, height: 7 };
+  const options = { step: 2, mask: [{ x: 5, y: 4, width: 2, height: 3 }] };
+  const captured = await readRegion(connect(server), PHONE, rect, options);
+  expect(server.count('pixel')).toBe(0);
+  const seedOnly = connect(server);
+  server.handle('capture', undefined);
+  const sampled = await readRegion(seedOnly, PHONE, rect, options);
+  expect(server.count('pixel')).toBeGreaterThan(0);
+  expect([captured.width, captured.height]).toEqual([5, 4]);
+  expect(Buffer.from(captured.data).equals(Buffer.from(sampled.data))).toBe(true);
+  // The masked pixel (5, 4) is magenta in both; (3, 4) is the screen's.
+  expect([...captured.data.subarray(4, 8)]).toEqual([255, 0, 255, 255]);
+  expect([...captured.data.subarray(0, 4)]).toEqual([...colorAt(3, 4), 255]);
+});
