@@ -12,7 +12,7 @@ import { resolveFileUrl } from './file-url.js';
 import { multipartFile, readableFileSize } from './multipart.js';
 import type { RetryOptions } from './resilience.js';
 import { Transport, type TransportOptions } from './transport.js';
-import { Extensions, type Capture, type CaptureRect } from './extensions.js';
+import { Extensions, type AppState, type Capture, type CaptureRect } from './extensions.js';
 import type { DeviceInfo } from './vendor.js';
 import { checkCoordinate, checkUrl, notificationParams } from './wire.js';
 
@@ -39,7 +39,7 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (sent: number, total: number) => void;
 }
 
-export type { CallOptions, Capture, CaptureRect, DeviceInfo, Pixel };
+export type { AppState, CallOptions, Capture, CaptureRect, DeviceInfo, Pixel };
 
 const DEFAULT_TOTAL_TIMEOUT = 30_000;
 
@@ -228,6 +228,24 @@ export class DeviceClient {
    */
   capture(device: string, rect: CaptureRect, options: CallOptions = {}): Promise<Capture> {
     return this.extensions.capture(device, rect, options);
+  }
+
+  /**
+   * Taps the screen at (x, y), through the vendor's JS bridge (`device.click`), beyond the interface as
+   * {@link devices}. Never retried once the server may have done it.
+   */
+  tap(device: string, x: number, y: number, options: CallOptions = {}): Promise<void> {
+    return this.extensions.tap(device, x, y, options);
+  }
+
+  /** Presses a key (`back`, `home`, `menu`, or a `KEY_…` constant), through the JS bridge as {@link tap}. */
+  press(device: string, key: string, options: CallOptions = {}): Promise<void> {
+    return this.extensions.press(device, key, options);
+  }
+
+  /** Starts (`active`), closes (`inactive`) or restarts an app by its package name, beyond the interface as {@link tap}. */
+  setAppState(device: string, pkg: string, state: AppState, options: CallOptions = {}): Promise<void> {
+    return this.extensions.setAppState(device, pkg, state, options);
   }
 
   /** Closes the connection pool. */

@@ -2,6 +2,7 @@ import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ProtocolError, ServiceError, UsageError } from '../core/errors.js';
 import type { Routes } from '../core/routes.js';
 import type { Caller, CallOptions, Operation } from './caller.js';
+import { failure } from './envelope.js';
 import { decodeCaptureUrl, decodeDeviceInfo, decodeDeviceList, EXTENSION_NAMES, type Capability, type DeviceInfo } from './vendor.js';
 import { checkCoordinate } from './wire.js';
 
@@ -20,7 +21,17 @@ export interface Capture {
   height: number;
 }
 
+/** What an app is asked to become: started (in front), closed, or closed and started again. */
+export type AppState = 'active' | 'inactive' | 'restart';
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The keys by their everyday names; any other `KEY_…` of the vendor's scripting constants passes as it is. */
+export const KEYS: Readonly<Record<string, string>> = { back: 'KEY_BACK', home: 'KEY_HOME', menu: 'KEY_MENU' };
+const RAW_KEY = /^KEY_[A-Z0-9_]{1,40}$/;
+/** An Android package name: two or more dot-separated parts, each a letter then letters, digits or `_`. */
+const PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+/** Sent as an act's body: nothing (its arguments are in the query). */
+const NO_BODY = { method: 'POST' as const, body: () => undefined };
 
 /**
  * The vendor's routes beyond the device-control interface (spec/vendor-extensions.md), each a capability a
@@ -87,6 +98,46 @@ export class Extensions {
     return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
   }
 
+  /** See {@link DeviceClient.tap}. */
+  async tap(device: string, x: number, y: number, options: CallOptions): Promise<void> {
+    const id = parseDeviceId(device);
+    checkCoordinate('x', x);
+    checkCoordinate('y', y);
+    await this.#act('script', id, options, 'tap', `${this.#routes.script(id)}?cmd=click&param=[${x},${y}]`);
+  }
+
+  /** See {@link DeviceClient.press}. */
+  async press(device: string, key: string, options: CallOptions): Promise<void> {
+    const id = parseDeviceId(device);
+    const constant = keyConstant(key);
+    await this.#act('script', id, options, 'press', `${this.#routes.script(id)}?cmd=send&param=sigmaConst.${constant}`);
+  }
+
+  /** See {@link DeviceClient.setAppState}. */
+  async setAppState(device: string, pkg: string, state: AppState, options: CallOptions): Promise<void> {
+    const id = parseDeviceId(device);
+    checkPackage(pkg);
+    if (state !== 'active' && state !== 'inactive' && state !== 'restart') throw new UsageError(`invalid app state ${JSON.stringify(state)}: expected active, inactive or restart`);
+    await this.#act('appState', id, options, state === 'inactive' ? 'close app' : 'launch', `${this.#routes.app(id, pkg)}?state=${state}`);
+  }
+
+  /**
+   * An act: a POST that changes the phone. Never sent twice once the server may have done it (the policy
+   * retries a request that did not leave, never one that may have been acted on).
+   */
+  #act(name: Capability, device: DeviceId, options: CallOptions, operation: string, path: string): Promise<void> {
+    const [route, query] = path.split('?') as [string, string];
+    return this.#call(name, options, {
+      operation,
+      path: (t) => `${route}?token=${t}&${query}`,
+      idempotent: false,
+      request: NO_BODY,
+      decode: (env, ctx) => {
+        if (env.status !== true) throw failure(ctx, env, device);
+      },
+    });
+  }
+
   async #call<T>(name: Capability, options: CallOptions, op: Operation<T>): Promise<T> {
     const lacks = () => new ServiceError(op.operation, `this server does not offer ${EXTENSION_NAMES[name]} (a route beyond the device-control interface): ${this.#url}`, { reason: 'not-offered' });
     if (this.#lacking.has(name)) throw lacks();
@@ -98,4 +149,19 @@ export class Extensions {
       throw lacks();
     }
   }
+}
+
+/** Checks an app's package name given by a user. */
+export function checkPackage(pkg: string): void {
+  if (typeof pkg !== 'string' || pkg.length > 255 || !PACKAGE.test(pkg)) {
+    throw new UsageError(`invalid package name ${JSON.stringify(String(pkg).slice(0, 80))}: expected an Android package such as com.example.chat`);
+  }
+}
+
+/** `back` → `KEY_BACK`; a `KEY_…` constant as it is; anything else is refused with the names to write. */
+export function keyConstant(key: string): string {
+  const known = KEYS[String(key).toLowerCase()];
+  if (known) return known;
+  if (typeof key === 'string' && RAW_KEY.test(key)) return key;
+  throw new UsageError(`invalid key ${JSON.stringify(String(key).slice(0, 40))}: expected ${Object.keys(KEYS).join(', ')}, or one of the vendor's constants such as KEY_VOLUME_UP`);
 }

@@ -1,4 +1,4 @@
-export { DeviceClient, type Capture, type CaptureRect, type ClientOptions, type DeviceInfo, type Pixel, type UploadOptions } from './client.js';
+export { DeviceClient, type AppState, type Capture, type CaptureRect, type ClientOptions, type DeviceInfo, type Pixel, type UploadOptions } from './client.js';
 export type { CallOptions } from './caller.js';
 export { Deadline, DEADLINE_PASSED } from './deadline.js';
 export { NotificationFeed, type FeedListener, type FeedOptions, type Subscription } from './feed.js';
@@ -7,3 +7,4 @@ export { classify, keepsPolling, poll, POLL_INTERVALS, type FailureKind, type Po
 export type { CallEvent, TransportOptions } from './transport.js';
 export { FINAL_READ_MS, waitForMessage, watchWindow, type MessageWait, type WaitOutcome, type WatchReport, type WindowOutcome, type WindowWatch } from './waiters.js';
 export { NotificationWatcher, type NotificationOrder, type WatcherOptions } from './watch.js';
+export { checkPackage, keyConstant } from './extensions.js';

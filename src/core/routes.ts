@@ -6,15 +6,17 @@ export const DEFAULT_API_ROOT = '/TotalControl/v1';
 /**
  * The six operations of the interface, the download of a stored file, and the vendor's routes beyond the
  * interface that phonewright uses (spec/vendor-extensions.md): the device list, a phone's properties, a
- * screen capture and the download of its image.
+ * screen capture and the download of its image, the JS bridge (taps and keys) and an app's state.
  */
-export type Operation = 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download' | 'deviceList' | 'deviceInfo' | 'capture' | 'captureFile';
+export type Operation =
+  | 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download'
+  | 'deviceList' | 'deviceInfo' | 'capture' | 'captureFile' | 'script' | 'appState';
 
 /** Every operation, in the order above. */
-export const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download', 'deviceList', 'deviceInfo', 'capture', 'captureFile'];
+export const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download', 'deviceList', 'deviceInfo', 'capture', 'captureFile', 'script', 'appState'];
 
 /** The operations beyond the interface: a server with the interface only (the simulator's `seed`) lacks them. */
-export const EXTENSION_OPERATIONS: readonly Operation[] = ['deviceList', 'deviceInfo', 'capture', 'captureFile'];
+export const EXTENSION_OPERATIONS: readonly Operation[] = ['deviceList', 'deviceInfo', 'capture', 'captureFile', 'script', 'appState'];
 
 /** The paths of the interface under one API root. The only place a route is written. */
 export interface Routes {
@@ -31,12 +33,17 @@ export interface Routes {
   device(device: string): string;
   /** A capture of a phone's screen, `GET devices/<id>/screen/images`: beyond the interface. */
   capture(device: string): string;
+  /** The JS bridge, `POST devices/<id>/scripts?cmd=…&param=…` (taps, keys): beyond the interface. */
+  script(device: string): string;
+  /** An app's state, `POST devices/<id>/apps/<package>?state=…`: beyond the interface. */
+  app(device: string, pkg: string): string;
 }
 
 /** A request path recognized as one of the operations. */
 export type RouteMatch =
   | { op: 'login' | 'mainDevice' | 'upload' | 'notifications' | 'deviceList' }
-  | { op: 'settings' | 'pixel' | 'deviceInfo' | 'capture'; device: string }
+  | { op: 'settings' | 'pixel' | 'deviceInfo' | 'capture' | 'script'; device: string }
+  | { op: 'appState'; device: string; app: string }
   | { op: 'download' | 'captureFile'; file: string };
 
 /**
@@ -72,6 +79,9 @@ export function routesFor(apiRoot: string = DEFAULT_API_ROOT): Routes {
     pixel: (device) => `${root}/devices/${device}/screen/colors`,
     device: (device) => `${root}/devices/${device}`,
     capture: (device) => `${root}/devices/${device}/screen/images`,
+    script: (device) => `${root}/devices/${device}/scripts`,
+    // Package names are validated before they get here (letters, digits, `_` and dots).
+    app: (device, pkg) => `${root}/devices/${device}/apps/${pkg}`,
   };
 }
 
@@ -104,5 +114,8 @@ export function matchRoute(routes: Routes, method: string, pathname: string): Ro
   if (tail === '/settings') return { op: 'settings', device };
   if (tail === '/screen/colors') return { op: 'pixel', device };
   if (tail === '/screen/images') return method === 'GET' ? { op: 'capture', device } : undefined;
+  if (tail === '/scripts') return method === 'POST' ? { op: 'script', device } : undefined;
+  const app = /^\/apps\/([A-Za-z0-9_.]{1,255})$/.exec(tail);
+  if (app) return method === 'POST' ? { op: 'appState', device, app: app[1]! } : undefined;
   return undefined;
 }

@@ -72,6 +72,9 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
     case 'stats':
       on('GET');
       return { stats: state.stats };
+    case 'acts':
+      on('GET');
+      return { acts: state.acts };
     case 'reset':
       on('POST');
       state.reset();

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { redactTokenParam } from '../core/redact.js';
 import { EXTENSION_OPERATIONS, matchRoute, type RouteMatch, type Routes } from '../core/routes.js';
 import { ADMIN_PREFIX, handleAdmin } from './admin.js';
+import { appState, script } from './acts.js';
 import { capture, serveCaptureFile } from './capture.js';
 import { handleDownload } from './download.js';
 import type { FaultDecision } from './faults.js';
@@ -83,10 +84,13 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
   if (match.op === 'download') return void handleDownload(req, res, ctx.upload.realRoot, match.file).catch((e: unknown) => internalError(res, e));
   if (match.op === 'captureFile') return serveCaptureFile(res, state, match.file);
   const method = req.method;
-  if (match.op !== 'upload' && method !== 'GET') {
+  const post = match.op === 'upload' || match.op === 'script' || match.op === 'appState';
+  if (!post && method !== 'GET') {
     req.resume();
     return sendText(res, 405, '{"status":null,"value":"method not allowed: use GET"}');
   }
+  // An act's body, if any, is not read: its arguments are in the query.
+  if (match.op === 'script' || match.op === 'appState') req.resume();
   if (match.op === 'login') {
     const answer = op.login(state, req.headers.authorization, ctx.credentials);
     return sendText(res, answer.status, answer.body);
@@ -99,7 +103,7 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
     return sendText(res, answer.status, answer.body, match.op === 'upload');
   }
   // A frozen phone's own routes; the server-wide list and the rest still answer.
-  if (state.frozenCount !== 0 && (match.op === 'pixel' || match.op === 'settings' || match.op === 'capture') && state.isFrozen(match.device)) return hold(req, res, ctx);
+  if (state.frozenCount !== 0 && 'device' in match && match.op !== 'deviceInfo' && state.isFrozen(match.device)) return hold(req, res, ctx);
   switch (match.op) {
     case 'pixel':
       return sendText(res, 200, op.pixel(state, match.device, query));
@@ -115,6 +119,10 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
       return sendText(res, 200, op.deviceInfo(state, match.device));
     case 'capture':
       return sendText(res, 200, capture(state, match.device, query, ctx.port()));
+    case 'script':
+      return sendText(res, 200, script(state, match.device, query));
+    case 'appState':
+      return sendText(res, 200, appState(state, match.device, match.app, query));
     case 'upload':
       return handleUpload(req, res, ctx.upload);
   }
@@ -127,7 +135,7 @@ function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, sea
 function delayed(req: IncomingMessage, res: ServerResponse, match: RouteMatch, fault: FaultDecision | undefined, ctx: DispatchContext, go: () => void): void {
   const act = fault?.action === undefined ? go : () => injectFault(req, res, fault, ctx, go);
   const now = performance.now();
-  const device = match.op === 'pixel' || match.op === 'settings' || match.op === 'capture' ? match.device : undefined;
+  const device = 'device' in match ? match.device : undefined;
   const ms = (fault?.latencyMs ?? 0) + (ctx.state.latency?.delay(match.op, device, now) ?? 0);
   if (ms <= 0) return act();
   wakeAt(now + ms, ctx.timers, () => {

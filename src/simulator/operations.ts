@@ -125,6 +125,7 @@ export function deviceInfo(state: SimulatorState, device: string): string {
       model: phone.about.model,
       id: phone.id,
       orientation: width > height ? 1 : 0,
+      foregroundapp: phone.foreground,
       sdcard: '/sdcard',
       tmp_path: '/data/local/tmp',
     },

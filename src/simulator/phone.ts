@@ -14,7 +14,7 @@ export interface PhoneInfo {
   online: boolean;
   /** How far the phone's clock (the `time` it stamps on messages) is from the simulator's, in ms. */
   clockOffsetMs: number;
-  /** A frozen phone takes its pixel and settings requests and never answers them. */
+  /** A frozen phone takes its reads, captures and acts and never answers them. */
   frozen: boolean;
 }
 
@@ -26,6 +26,8 @@ export class Phone {
   settings: DisplaySettings;
   clockOffsetMs: number;
   frozen = false;
+  /** The app in front, as the vendor's properties name it (`foregroundapp`); set by starting or closing apps. */
+  foreground = '';
   /** What the vendor's device properties say of it. */
   readonly about: Pick<PhoneSpec, 'model' | 'manufacturer' | 'android' | 'sdk'>;
   #frames: FrameSpec[];

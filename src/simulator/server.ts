@@ -1,3 +1,4 @@
+import type { Act } from './acts.js';
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -58,7 +59,7 @@ export interface SimulatorHandle {
   setBehaviour(behaviour: Partial<Behaviour>): void;
   /** Sets how far a phone's clock is off, in ms (within a day either way), until the next reset. */
   setClockOffset(device: string, ms: number): void;
-  /** Freezes a phone: its pixel and settings requests are taken and never answered, until it thaws. */
+  /** Freezes a phone: its reads, captures and acts are taken and never answered, until it thaws. */
   freeze(device: string): void;
   /** Thaws a phone: requests from now on are answered (those already held stay unanswered). */
   thaw(device: string): void;
@@ -70,6 +71,8 @@ export interface SimulatorHandle {
   expireTokens(): void;
   /** Requests counted per operation since the start or the last reset. */
   stats(): SimulatorStats;
+  /** The taps, keys and app changes made through the vendor's routes since the start or the last reset, oldest first. */
+  acts(): Act[];
   /** The screen a phone shows now, as PNG bytes. */
   screenshot(device: string): Buffer;
   /** Stops listening, drops every connection (idle keep-alive ones and held requests too), aborts uploads in progress. */
@@ -160,6 +163,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     reset: () => state.reset(),
     expireTokens: () => state.tokens.clear(),
     stats: () => structuredClone(state.stats),
+    acts: () => structuredClone(state.acts),
     screenshot: (device) => {
       const phone = state.find(device);
       if (!phone) throw new UsageError(`no phone ${JSON.stringify(device)} in this simulator`);

@@ -1,3 +1,4 @@
+import type { Act } from './acts.js';
 import { CaptureStore } from './capture.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
@@ -70,6 +71,8 @@ export class SimulatorState {
   readonly faults = new FaultInjector();
   /** The images of the latest screen captures, for download. */
   readonly captures = new CaptureStore();
+  /** Taps, keys and app changes made through the vendor's routes, oldest first (the newest ACTS_KEPT). */
+  readonly acts: Act[] = [];
   readonly phones = new Map<string, Phone>();
   behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   main: DeviceId;
@@ -117,6 +120,7 @@ export class SimulatorState {
     this.notes.reset(this.#scenario.rules, this.startMs);
     this.tokens.clear();
     this.captures.clear();
+    this.acts.length = 0;
     this.faults.set(this.#start.faults);
     this.stats = emptyStats();
   }
@@ -280,5 +284,5 @@ export class SimulatorState {
 }
 
 function emptyStats(): SimulatorStats {
-  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0, deviceList: 0, deviceInfo: 0, capture: 0, captureFile: 0 } };
+  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0, deviceList: 0, deviceInfo: 0, capture: 0, captureFile: 0, script: 0, appState: 0 } };
 }

@@ -31,6 +31,8 @@ const CALLS: Record<Exclude<Op, 'unknown'>, Call> = {
   devices: (c) => c.devices(),
   deviceInfo: (c) => c.deviceInfo(MAIN),
   capture: (c) => c.capture(MAIN, { x: 1, y: 2, width: 3, height: 4 }),
+  script: (c) => c.tap(MAIN, 5, 6),
+  app: (c) => c.setAppState(MAIN, 'com.example.chat', 'active'),
 };
 /** The request each operation sends, as the error names it (`{url}`: the server's). */
 const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
@@ -43,6 +45,8 @@ const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
   devices: 'GET {url}/TotalControl/v1/devices?q=all&token=***',
   deviceInfo: `GET {url}/TotalControl/v1/devices/${MAIN}?token=***`,
   capture: `GET {url}/TotalControl/v1/devices/${MAIN}/screen/images?token=***&type=png&location=pc&rect=[1,2,4,6]`,
+  script: `POST {url}/TotalControl/v1/devices/${MAIN}/scripts?token=***&cmd=click&param=[5,6]`,
+  app: `POST {url}/TotalControl/v1/devices/${MAIN}/apps/com.example.chat?token=***&state=active`,
 };
 
 interface Case {

@@ -16,6 +16,8 @@ const CALLS: Record<Exclude<Op, 'login' | 'unknown'>, { operation: string; call:
   devices: { operation: 'devices', call: (c) => c.devices() },
   deviceInfo: { operation: 'device-info', call: (c) => c.deviceInfo(VENDOR_MAIN_DEVICE) },
   capture: { operation: 'screen capture', call: (c) => c.capture(VENDOR_MAIN_DEVICE, { x: 0, y: 0, width: 2, height: 2 }) },
+  script: { operation: 'press', call: (c) => c.press(VENDOR_MAIN_DEVICE, 'back') },
+  app: { operation: 'close app', call: (c) => c.setAppState(VENDOR_MAIN_DEVICE, 'com.example.chat', 'inactive') },
 };
 
 test.describe('{"status": null, "value": <message>} → ServiceError with the server\'s message and the operation', () => {

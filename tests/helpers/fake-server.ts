@@ -26,10 +26,10 @@ import { Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy';
 
 /**
- * The interface's operations, the vendor's routes beyond it (`devices`, `deviceInfo`, `capture`: 404 unless
- * handled), or neither (`unknown`: any other path, a capture's image among them).
+ * The interface's operations, the vendor's routes beyond it (`devices`, `deviceInfo`, `capture`, `script`,
+ * `app`: 404 unless handled), or neither (`unknown`: any other path, a capture's image among them).
  */
-export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'devices' | 'deviceInfo' | 'capture' | 'unknown';
+export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'devices' | 'deviceInfo' | 'capture' | 'script' | 'app' | 'unknown';
 
 const NOT_FOUND: FakeReply = { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>', headers: { 'content-type': 'text/html' } };
 
@@ -234,6 +234,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     devices: async () => NOT_FOUND,
     deviceInfo: async () => NOT_FOUND,
     capture: async () => NOT_FOUND,
+    script: async () => NOT_FOUND,
+    app: async () => NOT_FOUND,
   };
 
   function refusal(shape: Refusal, message: string): FakeReply {
@@ -296,6 +298,8 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     ['settings', /^\/devices\/([^/]+)\/settings$/],
     ['pixel', /^\/devices\/([^/]+)\/screen\/colors$/],
     ['capture', /^\/devices\/([^/]+)\/screen\/images$/],
+    ['script', /^\/devices\/([^/]+)\/scripts$/],
+    ['app', /^\/devices\/([^/]+)\/apps\/[^/]+$/],
     ['deviceInfo', /^\/devices\/([^/]+)$/],
     ['notifications', /^\/notifications$/],
     ['upload', /^\/storage$/],
@@ -313,7 +317,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       const rest = path.slice(o.apiRoot.length);
       for (const [name, re] of routes) {
         const m = re.exec(rest);
-        if (!m || (name === 'upload') !== (raw.method === 'POST')) continue;
+        if (!m || (name === 'upload' || name === 'script' || name === 'app') !== (raw.method === 'POST')) continue;
         op = name;
         device = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
         break;

@@ -27,6 +27,8 @@ test.describe('capabilities "seed"', () => {
   test('the routes beyond the interface are not there; the interface is', async ({ sim }) => {
     const token = await login(sim);
     for (const path of ['/devices?q=all', `/devices/${MAIN}`, `/devices/${MAIN}/screen/images?type=png&location=pc`]) expect((await authed(sim, token, path)).status, path).toBe(404);
+    for (const path of [`/devices/${MAIN}/scripts?cmd=click&param=[1,1]`, `/devices/${MAIN}/apps/com.example.chat?state=active`]) expect((await authed(sim, token, path, { method: 'POST' })).status, path).toBe(404);
+    expect(sim.acts()).toEqual([]);
     expect((await authed(sim, token, `/devices/${MAIN}/settings`)).json).toMatchObject({ status: true });
   });
 });
@@ -73,4 +75,30 @@ test.describe('captures in the other forms the vendor\'s pages show', () => {
     const relative = (await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=[0,0,1,1]`)).json as { value: string };
     expect(relative.value).toMatch(/^\/1\/\d+\.png$/);
   });
+});
+
+test('acts: taps, keys and apps are recorded in order, an app launched is in front, the token is wanted', async ({ sim }) => {
+  const token = await login(sim);
+  const post = (path: string) => authed(sim, token, path, { method: 'POST' });
+  expect((await post(`/devices/${MAIN}/scripts?cmd=click&param=[540,1200]`)).json).toEqual({ status: true, value: '0' });
+  expect((await post(`/devices/${MAIN}/scripts?cmd=click&param=[0.5,0.25]`)).json).toEqual({ status: true, value: '0' });
+  expect((await post(`/devices/${MAIN}/scripts?cmd=send&param=sigmaConst.KEY_BACK`)).json).toEqual({ status: true, value: '0' });
+  expect((await post(`/devices/${MAIN}/apps/com.example.chat?state=active`)).json).toEqual({ status: true, value: 'make it active' });
+  expect(((await authed(sim, token, `/devices/${MAIN}`)).json as { value: { foregroundapp: string } }).value.foregroundapp).toBe('com.example.chat');
+  expect((await post(`/devices/${MAIN}/apps/com.example.chat?state=inactive`)).json).toEqual({ status: true, value: 'make it inactive' });
+  expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([
+    { device: MAIN, kind: 'tap', x: 540, y: 1200 },
+    { device: MAIN, kind: 'tap', x: 540, y: 480 },
+    { device: MAIN, kind: 'key', key: 'KEY_BACK' },
+    { device: MAIN, kind: 'app', app: 'com.example.chat', state: 'active' },
+    { device: MAIN, kind: 'app', app: 'com.example.chat', state: 'inactive' },
+  ]);
+  // What it cannot do, in the interface's failure shape, and nothing recorded.
+  for (const path of [`/devices/${MAIN}/scripts?cmd=click&param=[5000,5]`, `/devices/${MAIN}/scripts?cmd=swipe&param=[1,2]`, `/devices/${MAIN}/scripts?cmd=send&param=BACK`, `/devices/${MAIN}/apps/com.example.chat?state=paused`]) {
+    expect((await post(path)).json, path).toMatchObject({ status: null });
+  }
+  expect((await post('/devices/device@1/scripts?cmd=click&param=[1,1]')).json).toEqual({ status: null, value: 'device not found' });
+  expect((await authed(sim, 'not-a-token', `/devices/${MAIN}/scripts?cmd=click&param=[1,1]`, { method: 'POST' })).json).toMatchObject({ value: 'invalid token' });
+  expect(sim.acts()).toHaveLength(5);
+  expect((await authed(sim, token, `/devices/${MAIN}/scripts?cmd=click&param=[1,1]`)).status, 'an act is a POST: a GET finds no route').toBe(404);
 });

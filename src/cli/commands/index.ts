@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
+import { actCommands } from './act.js';
 import { approveCommand } from './approve.js';
 import { devicesCommand } from './devices.js';
 import { doctorCommand } from './doctor.js';
@@ -25,6 +26,7 @@ export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOpti
   devicesCommand,
   pixelCommand,
   screenshotCommand,
+  ...actCommands,
   settingsCommand,
   notificationsCommand,
   uploadCommand,

@@ -1,0 +1,92 @@
+import type { CommandModule, PositionalOptions } from 'yargs';
+import { checkPackage, keyConstant, type AppState, type DeviceClient } from '../../client/index.js';
+import type { DeviceId } from '../../core/device-id.js';
+import { coordinate, deviceArg } from '../args.js';
+import { resolveDevice, withClient, type Host } from '../context.js';
+import { defineCommand } from '../define.js';
+import type { GlobalOptions } from '../options.js';
+import type { Output } from '../output.js';
+
+interface ActArgs extends GlobalOptions {
+  device: string;
+  [arg: string]: unknown;
+}
+
+/** One act on a phone, as data: its usage, arguments, help and the client call it makes. */
+interface ActSpec {
+  command: string;
+  describe: string;
+  positionals: Record<string, PositionalOptions>;
+  examples: [string, string][];
+  /** Reads the typed arguments (before any network work) and returns the call, and what it did in words. */
+  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal) => Promise<void>; did: string };
+}
+
+const DEVICE: PositionalOptions = { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' };
+const EPILOGUE =
+  'A route of the vendor\'s server beyond the device-control interface: a server without it fails with one line that says so, exit 1. ' +
+  'An act is sent once: it is not retried once the server may have done it.';
+
+const ACTS: ActSpec[] = [
+  {
+    command: 'tap <device> <x> <y>',
+    describe: 'Tap the screen of a phone at one point',
+    positionals: { device: DEVICE, x: { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge' }, y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' } },
+    examples: [['$0 tap device@1116106541 540 1200 --json', 'prints {"ok":true}']],
+    prepare: (args) => {
+      const x = coordinate('x', args.x);
+      const y = coordinate('y', args.y);
+      return { call: (client, id, signal) => client.tap(id, x, y, { signal }), did: `tapped (${x}, ${y})` };
+    },
+  },
+  {
+    command: 'press <device> <key>',
+    describe: 'Press a key of a phone: back, home, menu, or a vendor constant such as KEY_VOLUME_UP',
+    positionals: { device: DEVICE, key: { type: 'string', demandOption: true, describe: 'back, home, menu, or KEY_…' } },
+    examples: [['$0 press main back', 'the back key of the server\'s main device']],
+    prepare: (args) => {
+      const key = String(args.key);
+      keyConstant(key);
+      return { call: (client, id, signal) => client.press(id, key, { signal }), did: `pressed ${key}` };
+    },
+  },
+  appAct('launch', 'Start an app on a phone, bringing it to the front', 'active', 'launched', ['$0 launch main com.example.chat', 'starts the app on the main device']),
+  appAct('close-app', 'Close an app on a phone', 'inactive', 'closed', ['$0 close-app main com.example.chat --json', 'prints {"ok":true}']),
+];
+
+/** An act on an app: `launch` or `close-app <device> <package>`. */
+function appAct(name: string, describe: string, state: AppState, verb: string, example: [string, string]): ActSpec {
+  return {
+    command: `${name} <device> <package>`,
+    describe,
+    positionals: { device: DEVICE, package: { type: 'string', demandOption: true, describe: 'The app\'s package name, e.g. com.example.chat' } },
+    examples: [example],
+    prepare: (args) => {
+      const pkg = String(args.package);
+      checkPackage(pkg);
+      return { call: (client, id, signal) => client.setAppState(id, pkg, state, { signal }), did: `${verb} ${pkg}` };
+    },
+  };
+}
+
+/** `tap`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface. */
+export const actCommands: ((output: Output, host: Host) => CommandModule<GlobalOptions, ActArgs>)[] = ACTS.map((spec) => (output, host) =>
+  defineCommand<ActArgs>({
+    command: spec.command,
+    describe: spec.describe,
+    positionals: spec.positionals,
+    examples: spec.examples,
+    epilogue: EPILOGUE,
+    handler: (args) => {
+      // Everything the user typed is checked before any network work.
+      const device = deviceArg(args.device);
+      const { call, did } = spec.prepare(args);
+      return withClient(args, output, host, async (ctx) => {
+        const id = await resolveDevice(device, ctx);
+        await call(ctx.client, id, ctx.signal);
+        if (args.json) output.json({ ok: true });
+        else output.line(`${id}: ${did}`);
+      });
+    },
+  }),
+);

@@ -1,0 +1,68 @@
+// `tap`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface,
+// {"ok": true} with --json; a server of the interface only refuses each with one line, exit 1; bad input
+// exits 2 before anything is sent.
+import { errorLine, expect, on, run, spawnCli, test } from './helpers.js';
+
+const PHONE = 'device@1116106541';
+const ACTS: [string[], string, string][] = [
+  [['tap', PHONE, '540', '1200'], `POST /TotalControl/v1/devices/${PHONE}/scripts?cmd=click&param=[540,1200]`, `${PHONE}: tapped (540, 1200)`],
+  [['press', PHONE, 'back'], `POST /TotalControl/v1/devices/${PHONE}/scripts?cmd=send&param=sigmaConst.KEY_BACK`, `${PHONE}: pressed back`],
+  [['launch', PHONE, 'com.example.chat'], `POST /TotalControl/v1/devices/${PHONE}/apps/com.example.chat?state=active`, `${PHONE}: launched com.example.chat`],
+  [['close-app', PHONE, 'com.example.chat'], `POST /TotalControl/v1/devices/${PHONE}/apps/com.example.chat?state=inactive`, `${PHONE}: closed com.example.chat`],
+];
+
+test('each act reaches the server on its route, once: {"ok": true} with --json, one line without', async ({ serve }) => {
+  const server = await serve();
+  server.handle('script', { body: '{"status": true, "value": "0"}' });
+  server.handle('app', (req) => ({ body: `{"status": true, "value": "make it ${req.query.get('state')}"}` }));
+  for (const [args, request, line] of ACTS) {
+    const json = await run([...args, '--json', ...on(server)]);
+    expect(json, args[0]).toMatchObject({ code: 0, stdout: '{"ok":true}\n', stderr: '' });
+    const sent = server.requests.at(-1)!;
+    expect(`${sent.method} ${sent.path}?${sent.rawQuery.replace(/^token=[^&]+&/, '')}`).toBe(request);
+    expect((await run([...args, ...on(server)])).stdout).toBe(`${line}\n`);
+  }
+  expect(server.count('script') + server.count('app')).toBe(2 * ACTS.length);
+});
+
+test('launch on the embedded simulator: {"ok": true}', async ({ tmp }) => {
+  const r = await run(['launch', 'main', 'com.example.chat', '--json'], { cwd: tmp });
+  expect(r).toMatchObject({ code: 0, stdout: '{"ok":true}\n' });
+});
+
+test('a server of the interface only: one line naming what it lacks, exit 1, nothing on stdout', async ({ serve }) => {
+  const server = await serve();
+  for (const [args] of ACTS) {
+    const r = await run([...args, '--json', ...on(server)]);
+    expect(r.code, args[0]).toBe(1);
+    expect(r.stdout).toBe('');
+    const what = args[0] === 'tap' || args[0] === 'press' ? 'taps and keys (the JS bridge)' : 'starting and closing apps';
+    expect(errorLine(r)).toBe(`phonewright: this server does not offer ${what} (a route beyond the device-control interface): ${server.url}`);
+  }
+});
+
+test('bad input: exit 2 with what to write, before any request', async ({ serve }) => {
+  const server = await serve();
+  const cases: [string[], string][] = [
+    [['tap', PHONE, '540', 'top'], 'phonewright: invalid y coordinate "top": expected a whole number from 0 to 100000'],
+    [['press', PHONE, 'escape'], 'phonewright: invalid key "escape": expected back, home, menu, or one of the vendor\'s constants such as KEY_VOLUME_UP'],
+    [['launch', PHONE, 'chat'], 'phonewright: invalid package name "chat": expected an Android package such as com.example.chat'],
+    [['close-app', 'galaxy', 'com.example.chat'], 'phonewright: invalid device id "galaxy"'],
+  ];
+  for (const [args, says] of cases) {
+    const r = await run([...args, ...on(server)]);
+    expect(r.code, args.join(' ')).toBe(2);
+    expect(errorLine(r).startsWith(says), errorLine(r)).toBe(true);
+  }
+  expect(server.count()).toBe(0);
+});
+
+test('tap --help: the arguments, the JSON, and that the route is beyond the interface', async () => {
+  const r = await spawnCli(['tap', '--help']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  const text = r.stdout.replace(/\s+/g, ' ');
+  expect(text).toContain('phonewright tap <device> <x> <y>');
+  expect(text).toContain('prints {"ok":true}');
+  expect(text).toContain('beyond the device-control interface');
+  expect(text).toContain('not retried once the server may have done it');
+});
