@@ -1,7 +1,7 @@
 // A fake server's screen capture, as the vendor's reference text and an older client show it: every pixel
 // of the fake phone's screen tells where it is, so an image shifted or cropped by a pixel shows.
 import { PNG } from 'pngjs';
-import type { FakeServer } from './fake-server.js';
+import type { FakeReply, FakeServer } from './fake-server.js';
 
 /** The colour of screen pixel (x, y) on the fake phone: every pixel tells where it is. */
 export const colorAt = (x: number, y: number) => [x & 0xff, y & 0xff, (x + y) & 0xff] as const;
@@ -21,17 +21,20 @@ export function screenPng(x: number, y: number, width: number, height: number): 
 
 /**
  * Makes `server` capture like the vendor's: the rect of the query drawn into a PNG kept at `/<n>/<ms>.png`,
- * its URL answered by `answer`; `inclusive` takes the bottom-right corner in (one pixel larger).
+ * its URL answered by `answer`; `inclusive` takes the bottom-right corner in (one pixel larger). `faults`
+ * answer the first requests of the capture and of its image instead, in order.
  */
-export function capturing(server: FakeServer, answer: (path: string) => unknown, inclusive = false): void {
+export function capturing(server: FakeServer, answer: (path: string) => unknown, inclusive = false, faults: { capture?: FakeReply[]; image?: FakeReply[] } = {}): void {
   const files = new Map<string, Buffer>();
+  const { capture = [], image = [] } = faults;
   server.handle('capture', (req) => {
+    if (capture.length) return capture.shift()!;
     const [x1, y1, x2, y2] = JSON.parse(req.query.get('rect')!) as number[];
     const path = `/867924024124417/${1523049073460 + files.size}.png`;
     files.set(path, screenPng(x1!, y1!, x2! - x1! + (inclusive ? 1 : 0), y2! - y1! + (inclusive ? 1 : 0)));
     return { json: answer(path) };
   });
-  server.handle('unknown', (req) => (files.has(req.path) ? { body: files.get(req.path)!, headers: { 'content-type': 'image/png' } } : { status: 404, body: 'not found' }));
+  server.handle('unknown', (req) => (image.length ? image.shift()! : files.has(req.path) ? { body: files.get(req.path)!, headers: { 'content-type': 'image/png' } } : { status: 404, body: 'not found' }));
 }
 
 /** The answer forms: where the image's URL stands, and how it is written. */

@@ -43,6 +43,15 @@ test('a server whose rect takes the bottom-right corner in: the one pixel more i
   expectShows(image, 5, 7);
 });
 
+test('a capture recovers from resets, 5xx answers and pages that are not JSON, on the capture and on its image', async ({ serve, connect }) => {
+  const server = await serve();
+  const page = { status: 200, body: '<html>502 Bad Gateway</html>', headers: { 'content-type': 'text/html' } };
+  capturing(server, (path) => ({ status: true, value: path }), false, { capture: ['reset', { status: 503 }, page], image: ['reset', { status: 502 }] });
+  const image = await captureImage(connect(server), PHONE, { x: 2, y: 3, width: 16, height: 9 });
+  expectShows(image, 2, 3);
+  expect([server.count('capture'), server.count('unknown')]).toEqual([4, 3]);
+});
+
 test('an image of another size, or not a PNG, is refused with what came', async ({ serve, connect }) => {
   const server = await serve();
   const client = connect(server);
