@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../core/defaults.js';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { DEFAULT_API_ROOT, normalizeApiRoot } from '../core/routes.js';
-import { parseDeviceRef, type ConfigFile, type DeviceSpec, type ServerFileEntry } from './schema.js';
+import { ALL_DEVICES, parseDeviceRef, type ConfigFile, type DeviceSelection, type DeviceSpec, type ServerFileEntry } from './schema.js';
 
 /** The environment variables phonewright reads. */
 export const ENV = {
@@ -33,8 +33,11 @@ export interface Connection {
   user: string;
   password: string;
   apiRoot: string;
-  /** The phones to run on; undefined: every phone of the simulator, or the main device of a real server. */
-  devices: DeviceSpec[] | undefined;
+  /**
+   * The phones to run on: those listed, or `all` the server lists; undefined: every phone of the simulator, or
+   * the main device of a real server.
+   */
+  devices: DeviceSelection | undefined;
 }
 
 /**
@@ -60,21 +63,31 @@ export function resolveConnection(flags: ConnectionFlags, env: Env, file?: Confi
 /**
  * Resolves every server the device matrix runs on: PHONEWRIGHT_URL (one server), else the servers of the
  * configuration file (PHONEWRIGHT_SERVER selects by name, comma list allowed), else the embedded simulator.
- * PHONEWRIGHT_DEVICES selects phones: by id or name among configured ones, or lists them outright.
+ * PHONEWRIGHT_DEVICES selects phones: by id or name among configured ones, or lists them outright; `all`
+ * takes every phone of every server the run has.
  */
 export function resolveServers(env: Env, file?: ConfigFile): Connection[] {
   const selection = parseDeviceList(env[ENV.devices]);
   const url = pick(undefined, env[ENV.url]);
   if (url !== undefined || !file || file.servers.length === 0) {
     const conn = connectionFor(undefined, {}, env, url);
-    return [{ ...conn, devices: selection?.map((s) => ({ id: s as DeviceSpec['id'] })) ?? conn.devices }];
+    const devices = selection === ALL_DEVICES ? ALL_DEVICES : selection?.map((s) => ({ id: s as DeviceSpec['id'] }));
+    return [{ ...conn, devices: devices ?? conn.devices }];
   }
   const names = env[ENV.server]?.split(',').map((s) => s.trim()).filter(Boolean);
   const entries = names?.length ? names.map((n) => findServer(file, n)) : file.servers;
   const servers = entries.map((e) => connectionFor(e, {}, env, undefined));
   if (!selection) return servers;
+  if (selection === ALL_DEVICES) return servers.map((s) => ({ ...s, devices: ALL_DEVICES }));
   const unmatched = new Set(selection);
   const selected = servers.map((s) => {
+    if (s.devices === ALL_DEVICES) {
+      // A server that takes all its phones has whichever id it lists: an id (or main) is taken there as it is;
+      // the names its phones have are the server's, unknown until the run lists them.
+      const ids = selection.filter((want) => want === 'main' || want.startsWith('device@'));
+      for (const id of ids) unmatched.delete(id);
+      return { ...s, devices: ids.map((id) => ({ id: id as DeviceSpec['id'] })) };
+    }
     const devices = (s.devices ?? [{ id: 'main' as const }]).filter((d) => {
       const hit = selection.find((want) => want === d.id || want === d.name);
       if (hit) unmatched.delete(hit);
@@ -84,16 +97,25 @@ export function resolveServers(env: Env, file?: ConfigFile): Connection[] {
   });
   if (unmatched.size) {
     throw new ConfigError(`${ENV.devices} names ${[...unmatched].join(', ')}, which no selected server in ${file.source} lists`, {
-      hint: `one of ${servers.flatMap((s) => (s.devices ?? [{ id: 'main' }]).map((d) => d.name ?? d.id)).join(', ')}`,
+      hint: `one of ${servers.flatMap((s) => (s.devices === ALL_DEVICES ? [`any id ${s.name} lists`] : (s.devices ?? [{ id: 'main' }]).map((d) => d.name ?? d.id))).join(', ')}`,
     });
   }
   return selected.filter((s) => s.devices.length > 0);
 }
 
-/** Reads a comma list of device ids (or `main`, or configured names); undefined when unset or empty. */
-export function parseDeviceList(value: string | undefined): string[] | undefined {
+/**
+ * Reads a comma list of device ids (or `main`, or configured names), or `all`; undefined when unset or empty.
+ * `all` stands alone: every phone of the server is already every phone.
+ */
+export function parseDeviceList(value: string | undefined): string[] | typeof ALL_DEVICES | undefined {
   const items = value?.split(',').map((s) => s.trim()).filter(Boolean);
   if (!items?.length) return undefined;
+  if (items.includes(ALL_DEVICES)) {
+    if (items.length === 1) return ALL_DEVICES;
+    throw new ConfigError(`${ENV.devices}: "${ALL_DEVICES}" takes every phone of the server and goes alone, not with ${items.filter((i) => i !== ALL_DEVICES).join(', ')}`, {
+      hint: `${ENV.devices}=${ALL_DEVICES}, or list the phones: ${ENV.devices}=main,device@1116106541`,
+    });
+  }
   return items.map((item) =>
     item.startsWith('device@') || item === 'main'
       ? parseDeviceRef(item, ENV.devices, (where, what) => {

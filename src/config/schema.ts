@@ -16,6 +16,12 @@ export interface DeviceSpec {
   pool?: string;
 }
 
+/** `"devices": "all"` (or `PHONEWRIGHT_DEVICES=all`): every phone the server lists when the run starts. */
+export const ALL_DEVICES = 'all';
+
+/** A server's phones in the matrix: those listed, or `all` of them. */
+export type DeviceSelection = DeviceSpec[] | typeof ALL_DEVICES;
+
 /** One device-control server as the configuration file describes it (no password: only where to find it). */
 export interface ServerFileEntry {
   name: string;
@@ -24,7 +30,7 @@ export interface ServerFileEntry {
   /** The environment variable that holds the password. */
   passwordEnv?: string;
   apiRoot?: string;
-  devices?: DeviceSpec[];
+  devices?: DeviceSelection;
 }
 
 /** Files to upload before the specs: upload target → file path(s), relative to the config file. */
@@ -44,7 +50,7 @@ export interface ConfigFile {
 }
 
 /** The file's shape once config.schema.json has passed it; what is left to check is what a schema cannot say. */
-type RawServer = Omit<ServerFileEntry, 'devices'> & { devices?: (string | DeviceSpec)[] };
+type RawServer = Omit<ServerFileEntry, 'devices'> & { devices?: (string | DeviceSpec)[] | typeof ALL_DEVICES };
 type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string };
 
 type Fail = (where: string, what: string, hint?: string) => never;
@@ -112,7 +118,9 @@ function checkServer(s: RawServer, where: string, fail: Fail): ServerFileEntry {
       fail(`${where}.apiRoot`, (e as Error).message);
     }
   }
-  if (devices) {
+  if (devices === ALL_DEVICES) {
+    out.devices = ALL_DEVICES;
+  } else if (devices) {
     out.devices = devices.map((d, i) => {
       const entry = typeof d === 'string' ? { id: d } : d;
       return { ...entry, id: parseDeviceRef(entry.id, `${where}.devices[${i}].id`, fail) };

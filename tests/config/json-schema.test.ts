@@ -123,6 +123,7 @@ const REFUSALS: [name: string, json: unknown, message: string][] = [
   ['a second server with a bad URL', { servers: [{ name: 'a' }, { name: 'b', url: 'http://b:1#x' }] }, 'servers[1].url: a server URL has no query or fragment'],
   ['a device id with a leading zero', { servers: [{ name: 'a', devices: ['device@01'] }] }, 'servers[0].devices[0].id: invalid device id "device@01": the number must be a signed 32-bit integer without leading zeros; try: an id as the server lists it, e.g. device@1116106541'],
   ['a name given twice', { devices: [{ id: 'device@1', name: 'moto' }, { id: 'device@2', name: 'moto' }] }, 'top level.devices: "moto" is listed twice'],
+  ['devices a word other than all', { servers: [{ name: 'a', devices: 'every' }] }, 'servers[0].devices: expected "all" or a non-empty array of device ids'],
 ];
 
 for (const [name, json, message] of REFUSALS) {

@@ -122,3 +122,25 @@ test('parseDeviceList: unset or blank is undefined; names pass through for match
   expect(parseDeviceList(' , ')).toBeUndefined();
   expect(parseDeviceList('main,s9,device@-230441652')).toEqual(['main', 's9', 'device@-230441652']);
 });
+
+test('PHONEWRIGHT_DEVICES=all: every phone of each server of the run; it goes alone', () => {
+  expect(parseDeviceList(' all ')).toBe('all');
+  expect(resolveServers({ PHONEWRIGHT_DEVICES: 'all' })).toMatchObject([{ name: 'simulator', devices: 'all' }]);
+  expect(resolveServers({ PHONEWRIGHT_URL: 'http://env:8090', PHONEWRIGHT_DEVICES: 'all' })).toMatchObject([{ name: 'env', devices: 'all' }]);
+  expect(resolveServers({ B_PW: 'b', PHONEWRIGHT_DEVICES: 'all' }, TWO).map((s) => [s.name, s.devices])).toEqual([['lab-a', 'all'], ['lab-b', 'all']]);
+  const e = thrown(() => parseDeviceList('all,main'));
+  expect([e.code, e.message]).toEqual([
+    'PW_CONFIG',
+    'PHONEWRIGHT_DEVICES: "all" takes every phone of the server and goes alone, not with main; try: PHONEWRIGHT_DEVICES=all, or list the phones: PHONEWRIGHT_DEVICES=main,device@1116106541',
+  ]);
+});
+
+test('"devices": "all" in the file: every phone the server lists; PHONEWRIGHT_DEVICES takes an id there, not a name', () => {
+  const f = file({ servers: [{ name: 'lab-a', url: 'http://a:8090', devices: 'all' }, { name: 'lab-b', url: 'http://b:8090', devices: [{ id: 'device@2', name: 's9' }] }] });
+  expect(resolveServers({}, f).map((s) => s.devices)).toEqual(['all', [{ id: 'device@2', name: 's9' }]]);
+  expect(resolveServers({ PHONEWRIGHT_DEVICES: 'device@7,s9' }, f).map((s) => [s.name, s.devices])).toEqual([
+    ['lab-a', [{ id: 'device@7' }]],
+    ['lab-b', [{ id: 'device@2', name: 's9' }]],
+  ]);
+  expect(thrown(() => resolveServers({ PHONEWRIGHT_DEVICES: 'pixel-7' }, f)).message).toMatch(/names pixel-7, which no selected server .* lists; try: one of any id lab-a lists, s9$/);
+});

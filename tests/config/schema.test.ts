@@ -48,7 +48,7 @@ const REFUSALS: { name: string; json: unknown; says: RegExp }[] = [
   { name: 'a URL that is a number', json: { url: 8090 }, says: /url: expected a URL/ },
   { name: 'a bad device id', json: { devices: ['device@abc'] }, says: /devices\[0\]\.id: invalid device id "device@abc"/ },
   { name: 'a device id beyond 32 bits', json: { devices: [{ id: 'device@4294967296' }] }, says: /signed 32-bit integer/ },
-  { name: 'an empty device list', json: { devices: [] }, says: /devices: expected a non-empty array/ },
+  { name: 'an empty device list', json: { devices: [] }, says: /devices: expected "all" or a non-empty array/ },
   { name: 'a device listed twice', json: { devices: ['device@1', 'device@1'] }, says: /devices: "device@1" is listed twice/ },
   { name: 'two servers of one name', json: { servers: [{ name: 'lab' }, { name: 'lab' }] }, says: /servers: the name "lab" is used twice/ },
   { name: 'a server without a name', json: { servers: [{ url: 'http://a:1' }] }, says: /servers\[0\]\.name: expected a name/ },
