@@ -2,8 +2,9 @@
 // runs it. The 8 phones are the default scenario's 4 and a clone of each (new id, name `<name>-b`); a clone
 // reuses the model expectations (specs/phones.ts) and the region golden of the phone it was cloned from.
 // matrix_8_over_1_lab: the same under the simulator's lab preset (reads take milliseconds, one screen read
-// at a time per phone, clocks off), where the run waits on phones, as against a real lab, rather than on
-// this machine's cores.
+// at a time per phone, clocks off) on a server of the interface only (capabilities "seed": regions sampled a
+// pixel per read, 2,304 reads per phone), where the run waits on phones, as against a real lab, rather than
+// on this machine's cores. With screen capture the suites barely wait on phones at all.
 import { appendFile, copyFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_SCENARIO, type PhoneInput } from '../src/simulator/index.js';
@@ -75,7 +76,7 @@ export async function cloneScenario(dir: string): Promise<string[]> {
   await writeFile(path.join(dir, 'scenario.json'), JSON.stringify(scenario));
   await writeFile(path.join(dir, 'scenario-lab.json'), JSON.stringify({ ...scenario, lab: true }));
   await writeFile(path.join(dir, 'phonewright.config.json'), JSON.stringify({ simulator: { scenario: 'scenario.json' } }));
-  await writeFile(path.join(dir, LAB_CONFIG), JSON.stringify({ simulator: { scenario: 'scenario-lab.json' } }));
+  await writeFile(path.join(dir, LAB_CONFIG), JSON.stringify({ simulator: { scenario: 'scenario-lab.json', capabilities: 'seed' } }));
   const names = originals.map((p) => p.name!);
   await appendFile(
     path.join(dir, 'specs', 'phones.ts'),

@@ -40,7 +40,7 @@ export type PushSpec = Record<string, string | string[]>;
 export interface ConfigFile {
   servers: ServerFileEntry[];
   push: PushSpec;
-  simulator: { scenario?: string; lab?: boolean };
+  simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed' };
   /** Where CI publishes the HTML report, for links from the nightly files. */
   reportUrl?: string;
   /** The folder paths in the file are relative to. */
