@@ -1,3 +1,4 @@
+import type { PositionalOptions } from 'yargs';
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 
@@ -26,6 +27,15 @@ const MAX_COORDINATE = 100_000;
 export function coordinate(name: 'x' | 'y', raw: unknown): number {
   return wholeNumber(`${name} coordinate`, raw, 0, MAX_COORDINATE, 'phonewright pixel device@1116106541 100 100');
 }
+
+/** The `<device>` positional of every command that works on one phone; {@link deviceArg} reads it. */
+export const DEVICE_POSITIONAL: PositionalOptions = { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' };
+
+/** The `<x> <y>` positionals of a point on the screen; {@link coordinate} reads each. */
+export const POINT_POSITIONALS: Record<'x' | 'y', PositionalOptions> = {
+  x: { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge' },
+  y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' },
+};
 
 /** Reads a device argument: `main` (resolved later, on the server) or a well-formed id. */
 export function deviceArg(raw: unknown, what = 'device id'): DeviceId | 'main' {

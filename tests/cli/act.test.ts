@@ -1,7 +1,7 @@
 // `tap`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface,
 // {"ok": true} with --json; a server of the interface only refuses each with one line, exit 1; bad input
 // exits 2 before anything is sent.
-import { errorLine, expect, on, run, spawnCli, test } from './helpers.js';
+import { errorLine, expect, on, run, test } from './helpers.js';
 
 const PHONE = 'device@1116106541';
 const ACTS: [string[], string, string][] = [
@@ -55,14 +55,4 @@ test('bad input: exit 2 with what to write, before any request', async ({ serve 
     expect(errorLine(r).startsWith(says), errorLine(r)).toBe(true);
   }
   expect(server.count()).toBe(0);
-});
-
-test('tap --help: the arguments, the JSON, and that the route is beyond the interface', async () => {
-  const r = await spawnCli(['tap', '--help']);
-  expect(r).toMatchObject({ code: 0, stderr: '' });
-  const text = r.stdout.replace(/\s+/g, ' ');
-  expect(text).toContain('phonewright tap <device> <x> <y>');
-  expect(text).toContain('prints {"ok":true}');
-  expect(text).toContain('beyond the device-control interface');
-  expect(text).toContain('not retried once the server may have done it');
 });

@@ -1,6 +1,6 @@
 // `phonewright devices`: the server's phones with their model and size (the vendor's routes beyond the
 // interface), as a table or --json; a server of the interface only refuses with one line, exit 1.
-import { errorLine, expect, on, run, spawnCli, test } from './helpers.js';
+import { errorLine, expect, on, run, test } from './helpers.js';
 
 test('devices --json on the embedded simulator: one object per phone with its model, maker, size and Android', async ({ tmp }) => {
   const r = await run(['devices', '--json'], { cwd: tmp });
@@ -29,12 +29,4 @@ test('a server of the interface only: one line naming what it lacks and the serv
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toBe(`phonewright: this server does not offer the device list (a route beyond the device-control interface): ${server.url}`);
-});
-
-test('devices --help says the routes are beyond the interface, and shows the JSON', async () => {
-  const r = await spawnCli(['devices', '--help']);
-  expect(r).toMatchObject({ code: 0, stderr: '' });
-  const text = r.stdout.replace(/\s+/g, ' ');
-  expect(text).toContain('beyond the device-control interface');
-  expect(text).toContain('"model":"SM-G960F"');
 });

@@ -11,7 +11,7 @@ const ENV_VARS = ['PHONEWRIGHT_URL', 'PHONEWRIGHT_USER', 'PHONEWRIGHT_PASSWORD',
 test('phonewright --help: every command, every global flag and variable, the config file and the exit codes', async () => {
   const r = await spawnCli(['--help']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
-  for (const command of ['login', 'main-device', 'devices', 'pixel <device> <x> <y>', 'settings <device>', 'notifications', 'upload <file>', 'approve', 'doctor']) {
+  for (const command of ['login', 'main-device', 'devices', 'pixel <device> <x> <y>', 'screenshot <device>', 'tap <device> <x> <y>', 'press <device> <key>', 'launch <device> <package>', 'close-app <device> <package>', 'settings <device>', 'notifications', 'upload <file>', 'approve', 'doctor']) {
     expect(r.stdout).toContain(`phonewright ${command} `);
   }
   const text = flat(r.stdout);
@@ -31,6 +31,13 @@ const COMMAND_HELP: { command: string; mentions: string[] }[] = [
   { command: 'upload', mentions: ['--as', 'image, script, apk, tcbr/contacts, local/<folder>', 'progress bar', '{"file_url":'] },
   { command: 'approve', mentions: ['--project', '--grep', '--dry-run', 'reports/results.json', '"-actual.png"', 'git diff', '2 no last run'] },
   { command: 'doctor', mentions: ['reachable, login, main device, settings, pixel, notifications', '--device', '4 unreachable, 3 login refused'] },
+  // The vendor's routes beyond the interface: each help says so, and how a server without them answers.
+  { command: 'devices', mentions: ['beyond the device-control interface', '"model":"SM-G960F"', 'exit 1'] },
+  { command: 'screenshot', mentions: ['--rect', '--out', 'beyond the device-control interface', '{"file":"corner.png","width":30,"height":40}'] },
+  { command: 'tap', mentions: ['<device> <x> <y>', 'prints {"ok":true}', 'beyond the device-control interface', 'not retried once the server may have done it'] },
+  { command: 'press', mentions: ['<device> <key>', 'back, home, menu', 'beyond the device-control interface'] },
+  { command: 'launch', mentions: ['<device> <package>', 'com.example.chat', 'beyond the device-control interface'] },
+  { command: 'close-app', mentions: ['<device> <package>', 'prints {"ok":true}', 'beyond the device-control interface'] },
 ];
 
 for (const { command, mentions } of COMMAND_HELP) {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { CAPTURE_FORMS, capturing, colorAt } from '../helpers/vendor-capture.js';
-import { errorLine, expect, on, run, spawnCli, test } from './helpers.js';
+import { errorLine, expect, on, run, test } from './helpers.js';
 
 const PHONE = 'device@1116106541';
 
@@ -56,13 +56,4 @@ test('bad input: exit 2 with what to write, before any request, and no file', as
   }
   expect(server.count()).toBe(0);
   expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
-});
-
-test('screenshot --help says the route is beyond the interface and shows the JSON', async () => {
-  const r = await spawnCli(['screenshot', '--help']);
-  expect(r).toMatchObject({ code: 0, stderr: '' });
-  const text = r.stdout.replace(/\s+/g, ' ');
-  expect(text).toContain('beyond the device-control interface');
-  expect(text).toContain('{"file":"corner.png","width":30,"height":40}');
-  expect(text).toContain('--rect');
 });

@@ -1,7 +1,7 @@
 import type { CommandModule, PositionalOptions } from 'yargs';
 import { checkPackage, keyConstant, type AppState, type DeviceClient } from '../../client/index.js';
 import type { DeviceId } from '../../core/device-id.js';
-import { coordinate, deviceArg } from '../args.js';
+import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
 import { resolveDevice, withClient, type Host } from '../context.js';
 import { defineCommand } from '../define.js';
 import type { GlobalOptions } from '../options.js';
@@ -22,7 +22,6 @@ interface ActSpec {
   prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal) => Promise<void>; did: string };
 }
 
-const DEVICE: PositionalOptions = { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' };
 const EPILOGUE =
   'A route of the vendor\'s server beyond the device-control interface: a server without it fails with one line that says so, exit 1. ' +
   'An act is sent once: it is not retried once the server may have done it.';
@@ -31,7 +30,7 @@ const ACTS: ActSpec[] = [
   {
     command: 'tap <device> <x> <y>',
     describe: 'Tap the screen of a phone at one point',
-    positionals: { device: DEVICE, x: { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge' }, y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' } },
+    positionals: { device: DEVICE_POSITIONAL, ...POINT_POSITIONALS },
     examples: [['$0 tap device@1116106541 540 1200 --json', 'prints {"ok":true}']],
     prepare: (args) => {
       const x = coordinate('x', args.x);
@@ -42,7 +41,7 @@ const ACTS: ActSpec[] = [
   {
     command: 'press <device> <key>',
     describe: 'Press a key of a phone: back, home, menu, or a vendor constant such as KEY_VOLUME_UP',
-    positionals: { device: DEVICE, key: { type: 'string', demandOption: true, describe: 'back, home, menu, or KEY_…' } },
+    positionals: { device: DEVICE_POSITIONAL, key: { type: 'string', demandOption: true, describe: 'back, home, menu, or KEY_…' } },
     examples: [['$0 press main back', 'the back key of the server\'s main device']],
     prepare: (args) => {
       const key = String(args.key);
@@ -59,7 +58,7 @@ function appAct(name: string, describe: string, state: AppState, verb: string, e
   return {
     command: `${name} <device> <package>`,
     describe,
-    positionals: { device: DEVICE, package: { type: 'string', demandOption: true, describe: 'The app\'s package name, e.g. com.example.chat' } },
+    positionals: { device: DEVICE_POSITIONAL, package: { type: 'string', demandOption: true, describe: 'The app\'s package name, e.g. com.example.chat' } },
     examples: [example],
     prepare: (args) => {
       const pkg = String(args.package);

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
-import { coordinate, deviceArg } from '../args.js';
+import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
 import { resolveDevice, withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -16,11 +16,7 @@ export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOp
   return defineCommand({
     command: 'pixel <device> <x> <y>',
     describe: 'Read the colour of one screen pixel',
-    positionals: {
-      device: { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' },
-      x: { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge' },
-      y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' },
-    },
+    positionals: { device: DEVICE_POSITIONAL, ...POINT_POSITIONALS },
     examples: [
       ['$0 pixel device@1116106541 100 100 --json', 'prints {"r":37,"g":66,"b":92,"rgb":"0x25425c"}'],
       ['$0 pixel main 0 0', 'the top-left pixel of the server\'s main device'],

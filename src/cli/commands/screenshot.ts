@@ -2,7 +2,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../core/errors.js';
-import { deviceArg, rectArg } from '../args.js';
+import { DEVICE_POSITIONAL, deviceArg, rectArg } from '../args.js';
 import { hostPath, resolveDevice, withClient, type Host } from '../context.js';
 import { defineCommand } from '../define.js';
 import type { GlobalOptions } from '../options.js';
@@ -21,9 +21,7 @@ export function screenshotCommand(output: Output, host: Host): CommandModule<Glo
   return defineCommand({
     command: 'screenshot <device>',
     describe: 'Save a PNG of a phone\'s screen, or of a rectangle of it',
-    positionals: {
-      device: { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' },
-    },
+    positionals: { device: DEVICE_POSITIONAL },
     options: {
       rect: { type: 'string', describe: 'The part of the screen: x,y,width,height in pixels (default: the whole screen)' },
       out: { type: 'string', demandOption: true, describe: 'The PNG file to write (its folder must exist)' },

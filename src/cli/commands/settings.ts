@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { describeSetting, SETTINGS_FIELDS } from '../../core/settings.js';
-import { deviceArg } from '../args.js';
+import { DEVICE_POSITIONAL, deviceArg } from '../args.js';
 import { resolveDevice, withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -15,9 +15,7 @@ export function settingsCommand(output: Output, host: Host): CommandModule<Globa
   return defineCommand({
     command: 'settings <device>',
     describe: 'Read the display settings of one phone',
-    positionals: {
-      device: { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' },
-    },
+    positionals: { device: DEVICE_POSITIONAL },
     examples: [
       ['$0 settings main', 'a table: display_mode 1 (HA1), …, display_resolution 1080*1920'],
       ['$0 settings device@1116106541 --json', 'prints {"display_mode":1,…,"display_hw_decode":1,…,"display_resolution":{"w":1080,"h":1920}}'],
