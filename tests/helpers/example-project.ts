@@ -10,34 +10,13 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimulatorHandle } from '../../src/simulator/index.js';
-import { REPO, type InlineProject, type InlineRun } from './inline.js';
+import { matrixConfig, REPO, type InlineProject, type InlineRun } from './inline.js';
 
 /** The example suites: 12 tests on each of the default scenario's four phones. */
 export const EXAMPLE_PHONES = ['galaxy-s9', 'pixel-7', 'galaxy-tab-s7', 'moto-g5'] as const;
 export const TESTS_PER_PHONE = 12;
 
 /** The run's config: the repository's (one project per phone, expect timeout 5 s), the JSON report and the summary line. */
-const CONFIG = `
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
-import { deviceMatrix } from '__REPO__/fixtures/matrix.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const matrix = deviceMatrix({ configDir: here, testDir: 'specs' });
-
-export default defineConfig({
-  projects: matrix.projects,
-  workers: matrix.workers,
-  globalSetup: matrix.globalSetup,
-  fullyParallel: false,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
-  outputDir: path.join(here, 'test-results'),
-  reporter: [['list'], ['json', { outputFile: path.join(here, 'reports', 'results.json') }], ['__REPO__/src/report/summary-reporter.ts']],
-});
-`;
 
 /**
  * Writes the example suites into a new temp project.
@@ -45,8 +24,14 @@ export default defineConfig({
  */
 export async function exampleProject(make: (files: Record<string, string>) => Promise<InlineProject>): Promise<InlineProject> {
   const project = await make({ 'fixtures/index.ts': "export * from 'phonewright/fixtures';\n" });
-  const repo = path.relative(project.dir, REPO).split(path.sep).join('/');
-  await project.write({ 'playwright.config.ts': CONFIG.replaceAll('__REPO__', repo) });
+  const config = matrixConfig({
+    file: project.path('playwright.config.ts'),
+    testDir: 'specs',
+    timeout: 30_000,
+    expectTimeout: 5_000,
+    reporters: (repo) => `['list'], ['json', { outputFile: r('results.json') }], ['${repo('src/report/summary-reporter.ts')}']`,
+  });
+  await project.write({ 'playwright.config.ts': config });
   // The suites as committed: a spec another engineer is writing in the checkout right now is not an example yet.
   for (const file of exampleFiles()) {
     await mkdir(path.dirname(project.path(file)), { recursive: true });

@@ -12,6 +12,7 @@ import { test as base } from '@playwright/test';
 import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import type { Comparison, HistoryRecord } from '../../src/report/history-types.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
+import { matrixConfig } from '../helpers/inline.js';
 import { BIN, ROOT as REPOSITORY, runNode } from '../helpers/spawn.js';
 
 /** The repository, where the nightly projects' imports point. */
@@ -108,37 +109,19 @@ export class Project {
  * @param file where the config goes (for the relative imports)
  */
 export function config(file: string): string {
-  const rel = (repoFile: string) => importPath(file, repoFile);
-  return `
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from '@playwright/test';
-import { deviceMatrix } from '${rel('fixtures/matrix.js')}';
-import { isOn, NIGHTLY_ENV } from '${rel('src/report/nightly-env.js')}';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const matrix = deviceMatrix({ configDir: here });
-
-export default defineConfig({
-  projects: matrix.projects,
-  workers: matrix.workers,
-  globalSetup: matrix.globalSetup,
-  fullyParallel: false,
-  retries: 0,
-  timeout: 20_000,
-  expect: { timeout: 1_000 },
-  outputDir: 'test-results',
-  reporter: [
+  return matrixConfig({
+    file,
+    imports: (repo) => `import { isOn, NIGHTLY_ENV } from '${repo('src/report/nightly-env.js')}';`,
+    reporters: (repo) => `
     ['list'],
     ['html', { outputFolder: 'reports/html', open: 'never' }],
     ['json', { outputFile: 'reports/results.json' }],
     ['junit', { outputFile: 'reports/junit.xml' }],
-    ['${rel('src/report/summary-reporter.ts')}'],
-    ['${rel('src/report/history-reporter.ts')}'],
+    ['${repo('src/report/summary-reporter.ts')}'],
+    ['${repo('src/report/history-reporter.ts')}'],
     ...(isOn(process.env[NIGHTLY_ENV.blob]) ? [['blob', { outputDir: 'reports/blob' }] as const] : []),
-  ],
-});
-`;
+  `,
+  });
 }
 
 /** A small simulated phone: a fill, and rectangles over it. */
