@@ -92,3 +92,28 @@ export const test = base.extend<Fixtures>({
 export { expect };
 export { closedPort, VENDOR, VENDOR_MAIN_DEVICE, type FakeServer } from '../helpers/fake-server.js';
 export { HAS_SCRIPT, launchSpawned, ROOT, spawnCli, type CliResult, type LiveCli } from '../helpers/spawn.js';
+
+/** A wrong command line: its arguments, and what the one error line says. */
+export interface BadUsage {
+  /** The test's name; default: the arguments. */
+  name?: string;
+  args: string[];
+  says: RegExp;
+}
+
+/**
+ * One test per case: `command` with the case's arguments, against a fake server, exits 2 with one line that
+ * says what was wrong, prints nothing on stdout and sends nothing.
+ */
+export function badUsageTests(command: string, cases: BadUsage[]): void {
+  for (const { name, args, says } of cases) {
+    test(`bad usage, exit 2, nothing sent: ${name ?? args.join(' ')}`, async ({ serve }) => {
+      const server = await serve();
+      const r = await run([command, ...args, ...on(server)]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(errorLine(r)).toMatch(says);
+      expect(server.requests).toEqual([]);
+    });
+  }
+}

@@ -1,7 +1,7 @@
 // `phonewright notifications`: reading the list with filters (applied again on the client), bad arguments,
 // and `--follow`, which prints only new messages and stops cleanly on Ctrl-C. In-process, but for a smoke set
 // in a process of its own: a read, a failure, and a follow ended by SIGINT.
-import { errorLine, expect, launch, launchSpawned, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+import { type BadUsage, badUsageTests, errorLine, expect, launch, launchSpawned, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 const OTHER = 'device@1174886816';
 const M1 = { app: 'com.sigma_rt.totalcontrol', text: '点击进入程序', time: 1539833828000, id: OTHER };
@@ -51,7 +51,7 @@ test('without --json: one line per message with an ISO time; an empty list says 
   );
 });
 
-const BAD: { args: string[]; says: RegExp }[] = [
+const BAD: BadUsage[] = [
   { args: ['--position', '0'], says: /invalid --position "0": expected a whole number from 1/ },
   { args: ['--position', 'first'], says: /invalid --position "first"/ },
   { args: ['--count', '0'], says: /invalid --count "0": expected a whole number from 1 to 10000/ },
@@ -62,16 +62,7 @@ const BAD: { args: string[]; says: RegExp }[] = [
   { args: ['--follow', '--count', '5'], says: /--position and --count do not apply to --follow/ },
 ];
 
-for (const { args, says } of BAD) {
-  test(`bad usage, exit 2, nothing sent: ${args.join(' ')}`, async ({ serve }) => {
-    const server = await serve();
-    const r = await run(['notifications', ...args, ...on(server)]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(errorLine(r)).toMatch(says);
-    expect(server.requests).toEqual([]);
-  });
-}
+badUsageTests('notifications', BAD);
 
 test('the server refuses: exit 1 with its message', async ({ serve }) => {
   const server = await serve();

@@ -1,6 +1,6 @@
 // `phonewright pixel`: the issue's done-when check, strict argument checks before any network work, and the
 // exit code of each kind of failure. In-process, but for a success and a failure in a process of its own.
-import { closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+import { type BadUsage, badUsageTests, closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('done-when: against the vendor\'s documented pixel body, --json prints exactly the four fields', async ({ serve }) => {
   const server = await serve({ user: 'U', password: 'P' });
@@ -20,7 +20,7 @@ test('without --json: one readable line; "main" is asked of the server first', a
   expect(server.requests.map((q) => q.op)).toEqual(['login', 'mainDevice', 'pixel']);
 });
 
-const BAD_ARGUMENTS: { name: string; args: string[]; says: RegExp }[] = [
+const BAD_ARGUMENTS: BadUsage[] = [
   { name: 'a device id without device@', args: ['phone1', '1', '1'], says: /invalid device id "phone1": expected device@<integer>/ },
   { name: 'a device number beyond 32 bits', args: ['device@99999999999', '1', '1'], says: /signed 32-bit integer/ },
   { name: 'a negative x', args: ['device@1116106541', '-1', '1'], says: /invalid x coordinate "-1"/ },
@@ -32,16 +32,7 @@ const BAD_ARGUMENTS: { name: string; args: string[]; says: RegExp }[] = [
   { name: 'a missing y', args: ['device@1116106541', '1'], says: /not enough non-option arguments/ },
 ];
 
-for (const { name, args, says } of BAD_ARGUMENTS) {
-  test(`bad usage, exit 2, nothing sent: ${name}`, async ({ serve }) => {
-    const server = await serve();
-    const r = await run(['pixel', ...on(server), ...args]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(errorLine(r)).toMatch(says);
-    expect(server.requests).toEqual([]);
-  });
-}
+badUsageTests('pixel', BAD_ARGUMENTS);
 
 test('a point off the screen: exit 1, naming the point and the screen size', async ({ serve }) => {
   const server = await serve();
