@@ -8,6 +8,12 @@ import type { Notification } from './notifications.js';
 const SECONDS_BELOW = 1e11;
 /** Arrivals ignored as late from this many polls in a row mean the phone's clock went back: learn again. */
 const LATE_POLLS_TO_RELEARN = 3;
+/**
+ * How fast a phone's clock may drift from this machine's, as a fraction: 200 ppm, 0.72 s an hour. Quartz in
+ * phones is good to 20–100 ppm, and NTP on either side slews a few hundred ms a day on top. What was learned
+ * of an offset widens by this much as it ages, so a clock that drifts is followed, not taken for a stale one.
+ */
+export const CLOCK_DRIFT = 200e-6;
 
 /** The span of a phone's clock, in ms since the epoch, that a `time` stands for: one ms, or a whole second. */
 export function phoneTimeSpan(time: number): { from: number; to: number } {
@@ -25,6 +31,8 @@ export interface ClockOffset {
 }
 
 interface Estimate extends ClockOffset {
+  /** This machine's time at which `lo` and `hi` held (the end of the read that last narrowed them). */
+  at: number;
   lastPoll: number;
   latePolls: number;
   lastLatePoll: number;
@@ -41,7 +49,8 @@ interface Estimate extends ClockOffset {
  * intervals of several arrivals intersect to the offset. An arrival stamped before the earlier read began
  * (a phone that delivers a backlog after reconnecting, a message posted with an old `time`) says nothing of
  * the clock and is left out; one stamped after the later read ended means the clock moved, and learning
- * starts again. An offset is trusted once arrivals of two different reads agree on it.
+ * starts again. An offset is trusted once arrivals of two different reads agree on it. What was learned
+ * ages: the interval widens by {@link CLOCK_DRIFT} of the time since, so a drifting clock stays followed.
  */
 export class PhoneClocks {
   #phones = new Map<DeviceId, Estimate>();
@@ -55,26 +64,34 @@ export class PhoneClocks {
     const { from, to } = phoneTimeSpan(m.time);
     const lo = from - end;
     const hi = to - previousStart;
-    const e = this.#phones.get(m.id);
-    if (!e) return void this.#phones.set(m.id, fresh(lo, hi, poll));
+    const known = this.#phones.get(m.id);
+    if (!known) return void this.#phones.set(m.id, fresh(lo, hi, poll, end));
+    const e = aged(known, end);
+    this.#phones.set(m.id, e);
     if (hi < e.lo) {
       // Late: stamped before the read that missed it began. Several reads of such arrivals in a row are not a
       // backlog but a clock set back.
       if (poll !== e.lastLatePoll) [e.latePolls, e.lastLatePoll] = [e.latePolls + 1, poll];
-      if (e.latePolls >= LATE_POLLS_TO_RELEARN) this.#phones.set(m.id, fresh(lo, hi, poll));
+      if (e.latePolls >= LATE_POLLS_TO_RELEARN) this.#phones.set(m.id, fresh(lo, hi, poll, end));
       return;
     }
-    if (lo > e.hi) return void this.#phones.set(m.id, fresh(lo, hi, poll));
+    if (lo > e.hi) return void this.#phones.set(m.id, fresh(lo, hi, poll, end));
     e.lo = Math.max(e.lo, lo);
     e.hi = Math.min(e.hi, hi);
+    e.at = end;
     e.latePolls = 0;
     if (poll !== e.lastPoll) [e.polls, e.lastPoll] = [e.polls + 1, poll];
   }
 
-  /** The offset of a phone's clock, once trusted; undefined before. */
-  offset(device: DeviceId): ClockOffset | undefined {
+  /**
+   * The offset of a phone's clock, once trusted; undefined before.
+   * @param at this machine's time it is wanted for: the interval widens with the time since it was learned
+   */
+  offset(device: DeviceId, at?: number): ClockOffset | undefined {
     const e = this.#phones.get(device);
-    return e && e.polls >= 2 ? { lo: e.lo, hi: e.hi, polls: e.polls } : undefined;
+    if (!e || e.polls < 2) return undefined;
+    const { lo, hi, polls } = at === undefined ? e : aged(e, at);
+    return { lo, hi, polls };
   }
 
   /**
@@ -83,7 +100,7 @@ export class PhoneClocks {
    * offset is not known: then nothing is certain.
    */
   stampedAfter(m: Notification, moment: number): boolean {
-    const offset = this.offset(m.id);
+    const offset = this.offset(m.id, moment);
     return offset !== undefined && phoneTimeSpan(m.time).from > moment + offset.hi;
   }
 
@@ -97,8 +114,14 @@ export class PhoneClocks {
   }
 }
 
-function fresh(lo: number, hi: number, poll: number): Estimate {
-  return { lo, hi, polls: 1, lastPoll: poll, latePolls: 0, lastLatePoll: -1 };
+function fresh(lo: number, hi: number, poll: number, at: number): Estimate {
+  return { lo, hi, at, polls: 1, lastPoll: poll, latePolls: 0, lastLatePoll: -1 };
+}
+
+/** The estimate as it stands at `at`: widened both ways by the drift the time since it was learned allows. */
+function aged(e: Estimate, at: number): Estimate {
+  const widen = at > e.at ? (at - e.at) * CLOCK_DRIFT : 0;
+  return widen ? { ...e, lo: e.lo - widen, hi: e.hi + widen, at } : e;
 }
 
 function formatSpan(ms: number): string {
