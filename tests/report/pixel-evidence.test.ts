@@ -36,6 +36,8 @@ test('${TITLE}', async ({ device }) => {
     const tab = await context.newPage();
     await tab.goto(pathToFileURL(`${run.dir}/reports/html/index.html`).href);
     await tab.getByText(TITLE).first().click();
+    // The phone's model and screen, read from its properties by the worker, under the test's annotations.
+    await expect(tab.getByText(`model: ${PHONE.name}, 64×48`)).toBeVisible();
     const viewer = tab.getByTestId('test-result-image-mismatch');
     await expect(viewer).toBeVisible();
     await viewer.getByText('Actual', { exact: true }).click();
