@@ -103,14 +103,14 @@ export class Extensions {
     const id = parseDeviceId(device);
     checkCoordinate('x', x);
     checkCoordinate('y', y);
-    await this.#act('script', id, options, 'tap', `${this.#routes.script(id)}?cmd=click&param=[${x},${y}]`);
+    await this.#act('script', id, options, { operation: 'tap', route: this.#routes.script(id), query: `cmd=click&param=[${x},${y}]` });
   }
 
   /** See {@link DeviceClient.press}. */
   async press(device: string, key: string, options: CallOptions): Promise<void> {
     const id = parseDeviceId(device);
     const constant = keyConstant(key);
-    await this.#act('script', id, options, 'press', `${this.#routes.script(id)}?cmd=send&param=sigmaConst.${constant}`);
+    await this.#act('script', id, options, { operation: 'press', route: this.#routes.script(id), query: `cmd=send&param=sigmaConst.${constant}` });
   }
 
   /** See {@link DeviceClient.setAppState}. */
@@ -118,15 +118,14 @@ export class Extensions {
     const id = parseDeviceId(device);
     checkPackage(pkg);
     if (state !== 'active' && state !== 'inactive' && state !== 'restart') throw new UsageError(`invalid app state ${JSON.stringify(state)}: expected active, inactive or restart`);
-    await this.#act('appState', id, options, state === 'inactive' ? 'close app' : 'launch', `${this.#routes.app(id, pkg)}?state=${state}`);
+    await this.#act('appState', id, options, { operation: state === 'inactive' ? 'close app' : 'launch', route: this.#routes.app(id, pkg), query: `state=${state}` });
   }
 
   /**
    * An act: a POST that changes the phone. Never sent twice once the server may have done it (the policy
    * retries a request that did not leave, never one that may have been acted on).
    */
-  #act(name: Capability, device: DeviceId, options: CallOptions, operation: string, path: string): Promise<void> {
-    const [route, query] = path.split('?') as [string, string];
+  #act(name: Capability, device: DeviceId, options: CallOptions, { operation, route, query }: { operation: string; route: string; query: string }): Promise<void> {
     return this.#call(name, options, {
       operation,
       path: (t) => `${route}?token=${t}&${query}`,
