@@ -1,17 +1,7 @@
-import type { DeviceId } from '../core/device-id.js';
-import { failure } from './operations.js';
+import { recordAct } from './act-log.js';
 import type { Query } from './query.js';
-import { BODY } from './respond.js';
+import { BODY, failure } from './respond.js';
 import type { SimulatorState } from './state.js';
-
-/** An act made on a phone through the vendor's routes: a tap, a key, an app started or closed. */
-export type Act =
-  | { device: DeviceId; kind: 'tap'; x: number; y: number; at: number }
-  | { device: DeviceId; kind: 'key'; key: string; at: number }
-  | { device: DeviceId; kind: 'app'; app: string; state: 'active' | 'inactive' | 'restart'; at: number };
-
-/** Acts kept for the admin API and the handle; older ones fall off. */
-export const ACTS_KEPT = 1_000;
 
 const CLICK = /^\[\s*(\d{1,6}(?:\.\d+)?)\s*,\s*(\d{1,6}(?:\.\d+)?)\s*(?:,\s*sigmaConst\.STATE_[A-Z]+\s*)?\]$/;
 const KEY = /^sigmaConst\.(KEY_[A-Z0-9_]{1,40})$/;
@@ -31,13 +21,13 @@ export function script(state: SimulatorState, device: string, query: Query): str
     if (!m) return failure(`click takes [x,y]; got ${JSON.stringify(query.param ?? null)}`);
     const [x, y] = [Number(m[1]), Number(m[2])].map((n, i) => (n < 1 && m[i + 1]!.includes('.') ? Math.floor(n * (i ? height : width)) : n)) as [number, number];
     if (!Number.isInteger(x) || !Number.isInteger(y) || x >= width || y >= height) return failure(`(${m[1]}, ${m[2]}) is not on the screen (${width}×${height})`);
-    record(state, { device: phone.id, kind: 'tap', x, y, at: state.now() });
+    recordAct(state.acts, { device: phone.id, kind: 'tap', x, y, at: state.now() });
     return '{"status":true,"value":"0"}';
   }
   if (query.cmd === 'send') {
     const m = KEY.exec(query.param ?? '');
     if (!m) return failure(`send takes a key such as sigmaConst.KEY_BACK; got ${JSON.stringify(query.param ?? null)}`);
-    record(state, { device: phone.id, kind: 'key', key: m[1]!, at: state.now() });
+    recordAct(state.acts, { device: phone.id, kind: 'key', key: m[1]!, at: state.now() });
     return '{"status":true,"value":"0"}';
   }
   return failure(`device.${String(query.cmd ?? '')} is not a function this simulator knows: click and send are`);
@@ -49,14 +39,9 @@ export function appState(state: SimulatorState, device: string, app: string, que
   if (!phone?.online) return BODY.deviceNotFound;
   const wanted = query.state ?? '';
   if (!STATES.has(wanted)) return failure(`state ${JSON.stringify(wanted)} is not active, inactive or restart`);
-  record(state, { device: phone.id, kind: 'app', app, state: wanted as 'active' | 'inactive' | 'restart', at: state.now() });
+  recordAct(state.acts, { device: phone.id, kind: 'app', app, state: wanted as 'active' | 'inactive' | 'restart', at: state.now() });
   if (wanted === 'inactive') {
     if (phone.foreground === app) phone.foreground = '';
   } else phone.foreground = app;
   return JSON.stringify({ status: true, value: `make it ${wanted}` });
-}
-
-function record(state: SimulatorState, act: Act): void {
-  state.acts.push(act);
-  if (state.acts.length > ACTS_KEPT) state.acts.splice(0, state.acts.length - ACTS_KEPT);
 }

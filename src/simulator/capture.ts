@@ -1,37 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import { PNG } from 'pngjs';
 import type { Behaviour } from './behaviour.js';
-import { failure } from './operations.js';
 import type { Query } from './query.js';
-import { BODY, sendText } from './respond.js';
+import { BODY, failure, sendText } from './respond.js';
 import type { SimulatorState } from './state.js';
 
-/** Captures kept for download; an older one answers 404, as a server that cleans up would. */
-const KEPT = 64;
 const NOT_FOUND = '{"status":null,"value":"file not found"}';
 const RECT = /^\[\s*(\d{1,6})\s*,\s*(\d{1,6})\s*,\s*(\d{1,6})\s*,\s*(\d{1,6})\s*\]$/;
-
-/** The images of the latest screen captures, by the path they are downloaded from (`<n>/<m>.png`). */
-export class CaptureStore {
-  #files = new Map<string, Buffer>();
-  #next = 1;
-
-  /** Keeps an image, forgetting the oldest past {@link KEPT}; returns its path under the server's root. */
-  add(phoneNumber: number, png: Buffer): string {
-    const file = `${phoneNumber}/${Date.now()}${String(this.#next++).padStart(4, '0')}.png`;
-    this.#files.set(file, png);
-    if (this.#files.size > KEPT) this.#files.delete(this.#files.keys().next().value!);
-    return file;
-  }
-
-  get(file: string): Buffer | undefined {
-    return this.#files.get(file);
-  }
-
-  clear(): void {
-    this.#files.clear();
-  }
-}
 
 /**
  * The vendor's screen capture (spec/vendor-extensions.md): `type=png&location=pc&rect=[x1,y1,x2,y2]` keeps a

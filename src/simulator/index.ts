@@ -7,7 +7,7 @@ export { LAB_PRESET, MAX_CLOCK_OFFSET_MS, type LabOptions, type Latency } from '
 export { loadScenario, validateScenario } from './scenario.js';
 export type { DrawnScreenInput, FrameInput, FrameSpec, NotificationRule, NotificationRuleInput, PhoneInput, PhoneSpec, RectInput, Scenario, ScenarioInput, ScreenInput, SettingsInput } from './scenario-types.js';
 export { DEFAULT_SCENARIO } from './scenarios/default.js';
-export type { Act } from './acts.js';
+export type { Act } from './act-log.js';
 export type { PhoneInfo } from './phone.js';
 export type { NotificationPost, RectFill, SimulatorStats } from './state.js';
 export { ADMIN_KEY_HEADER, ADMIN_PREFIX } from './admin.js';

@@ -1,7 +1,7 @@
 import { formatResolution } from '../core/settings.js';
 import type { Behaviour } from './behaviour.js';
 import { parseCount, parseListParam, type Query } from './query.js';
-import { BODY } from './respond.js';
+import { BODY, failure } from './respond.js';
 import type { SimulatorState } from './state.js';
 import { secretsEqual } from './tokens.js';
 
@@ -130,9 +130,4 @@ export function deviceInfo(state: SimulatorState, device: string): string {
       tmp_path: '/data/local/tmp',
     },
   });
-}
-
-/** The interface's failure envelope, `{"status": null, "value": "<message>"}`. */
-export function failure(message: string): string {
-  return JSON.stringify({ status: null, value: message });
 }

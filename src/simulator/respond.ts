@@ -33,6 +33,11 @@ export function sendJson(res: ServerResponse, value: unknown, status = 200, clos
   sendText(res, status, JSON.stringify(value), close);
 }
 
+/** The interface's failure envelope as text, `{"status": null, "value": "<message>"}`. */
+export function failure(message: string): string {
+  return JSON.stringify({ status: null, value: message });
+}
+
 /** The interface's failure envelope: HTTP 200, `{"status": null, "value": "<message>"}`. */
 export function sendFailure(res: ServerResponse, message: string, close = false): void {
   sendText(res, 200, JSON.stringify({ status: null, value: message }), close);

@@ -1,4 +1,4 @@
-import type { Act } from './acts.js';
+import type { Act } from './act-log.js';
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

@@ -1,5 +1,5 @@
-import type { Act } from './acts.js';
-import { CaptureStore } from './capture.js';
+import type { Act } from './act-log.js';
+import { CaptureStore } from './capture-store.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
