@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { PNG } from 'pngjs';
 import type { Behaviour } from './behaviour.js';
 import type { Query } from './query.js';
 import { BODY, failure, sendText } from './respond.js';
@@ -37,18 +36,8 @@ export function capture(state: SimulatorState, device: string, query: Query, por
   if (x2 <= x1 || y2 <= y1 || x2 > screen.width || y2 > screen.height) {
     return failure(`rect ${query.rect ?? ''} is not inside the screen (${screen.width}×${screen.height})`);
   }
-  const png = new PNG({ width: x2 - x1, height: y2 - y1 });
-  for (let y = y1, o = 0; y < y2; y++) {
-    for (let x = x1; x < x2; x++, o += 4) {
-      const c = screen.colorAt(x, y);
-      png.data[o] = (c >> 16) & 0xff;
-      png.data[o + 1] = (c >> 8) & 0xff;
-      png.data[o + 2] = c & 0xff;
-      png.data[o + 3] = 0xff;
-    }
-  }
-  const number = [...state.phones.keys()].indexOf(phone.id) + 1;
-  const file = state.captures.add(number, PNG.sync.write(png));
+  const number = state.numberOf(phone);
+  const file = state.captures.add(number, screen.toPng({ x1, y1, x2, y2 }));
   return answer(state.behaviour.captureUrl, `/${file}`, port);
 }
 

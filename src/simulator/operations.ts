@@ -109,7 +109,7 @@ export function deviceInfo(state: SimulatorState, device: string): string {
   const phone = state.find(device);
   if (!phone?.online) return BODY.deviceNotFound;
   const { width, height } = phone.size;
-  const n = [...state.phones.keys()].indexOf(phone.id) + 1;
+  const n = state.numberOf(phone);
   return JSON.stringify({
     status: true,
     value: {

@@ -102,11 +102,16 @@ export class Screen {
     return new Screen(this.width, this.height, this.#fill, this.#rects.slice(), this.#raster && Buffer.from(this.#raster));
   }
 
-  /** The screen as PNG bytes, e.g. to make the golden image of a region. */
-  toPng(): Buffer {
-    const png = new PNG({ width: this.width, height: this.height });
-    for (let y = 0, o = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++, o += 4) {
+  /**
+   * The screen, or a rectangle of it, as PNG bytes: the golden image of a region, a screen capture.
+   * @param area the rectangle `[x1, x2)` × `[y1, y2)`, within the screen
+   * @default area the whole screen
+   */
+  toPng(area: { x1: number; y1: number; x2: number; y2: number } = { x1: 0, y1: 0, x2: this.width, y2: this.height }): Buffer {
+    const { x1, y1, x2, y2 } = area;
+    const png = new PNG({ width: x2 - x1, height: y2 - y1 });
+    for (let y = y1, o = 0; y < y2; y++) {
+      for (let x = x1; x < x2; x++, o += 4) {
         const c = this.colorAt(x, y);
         png.data[o] = (c >> 16) & 0xff;
         png.data[o + 1] = (c >> 8) & 0xff;

@@ -130,6 +130,11 @@ export class SimulatorState {
     return this.phones.get(id);
   }
 
+  /** A phone's place in the scenario, from 1: the vendor's `No`, and the folder of its screen captures. */
+  numberOf(phone: Phone): number {
+    return [...this.phones.keys()].indexOf(phone.id) + 1;
+  }
+
   /** The screen a phone shows now. */
   screenOf(phone: Phone): Screen {
     return phone.screenAt(this.now() - this.startMs);
