@@ -63,13 +63,15 @@ const PASSWORD = ['a password is never written in the configuration file', 'name
  * @param json the parsed file
  * @param source the file's path, for messages
  * @param dir the folder relative paths in the file are resolved against
+ * @param options.structureChecked the same text passed the schema already (in the process that started this one)
  */
-export function parseConfigFile(json: unknown, source: string, dir: string): ConfigFile {
+export function parseConfigFile(json: unknown, source: string, dir: string, options: { structureChecked?: boolean } = {}): ConfigFile {
   const fail: Fail = (where, what, hint) => {
     throw new ConfigError(`${source}: ${where}: ${what}`, hint ? { hint } : {});
   };
-  const { validate, shorthandKeys } = compiled();
-  if (!validate(json)) structuralFailure(validate.errors![0]!, json, fail);
+  const error = options.structureChecked ? undefined : validate(json);
+  if (error) structuralFailure(error, json, fail);
+  const { shorthandKeys } = compiled();
   const top = json as RawFile;
   const shorthand = shorthandKeys.filter((k) => k in top);
   if (shorthand.length && top.servers) {
@@ -194,28 +196,37 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode {
   return (ref ? root.definitions?.[ref] : node) ?? {};
 }
 
-let schema: { validate: ValidateFunction; root: SchemaNode; shorthandKeys: string[] } | undefined;
+let schema: { root: SchemaNode; shorthandKeys: string[] } | undefined;
+let validator: ValidateFunction | undefined;
 
-/**
- * config.schema.json, compiled on first use: loading ajv and compiling cost a process ~80 ms (40 + 40, measured
- * on Node 20), which a worker that finds no configuration file need not pay.
- */
+/** config.schema.json, read on first use, and the server keys that may also stand at the top level. */
 function compiled(): NonNullable<typeof schema> {
   if (schema) return schema;
   // From src/config/ (tests) or dist/src/config/ (the package): the schema is at the package root.
   const file = ['../../config.schema.json', '../../../config.schema.json'].map((p) => fileURLToPath(new URL(p, import.meta.url))).find((f) => existsSync(f));
   if (!file) throw new Error('config.schema.json is missing from the phonewright package');
   const root = JSON.parse(readFileSync(file, 'utf8')) as SchemaNode;
-  // ajv is CommonJS; required here, not imported at the top, so that it loads only when a file is read.
-  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-  // verbose: each error carries the schema node it failed in, for its errorMessage and its properties.
-  // meta and validateSchema off: checking the schema against draft-07 here costs every reader ~20 ms;
-  // tests/config/json-schema.test.ts checks it once instead.
-  const ajv = new Ajv({ verbose: true, allowUnionTypes: true, meta: false, validateSchema: false });
-  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
   // The one-server shorthand: the server keys that may also stand at the top level.
   const serverKeys = Object.keys(root.definitions?.server?.properties ?? {});
-  const shorthandKeys = Object.keys(root.properties ?? {}).filter((k) => serverKeys.includes(k));
-  schema = { validate: ajv.compile(root), root, shorthandKeys };
+  schema = { root, shorthandKeys: Object.keys(root.properties ?? {}).filter((k) => serverKeys.includes(k)) };
   return schema;
+}
+
+/**
+ * The schema's validator, compiled on first use: loading ajv and compiling cost a process ~85 ms (45 + 40,
+ * measured on Node 20), which a process that finds no configuration file, or that inherited its validation
+ * (load.ts), need not pay.
+ */
+function validate(json: unknown): ErrorObject | undefined {
+  if (!validator) {
+    // ajv is CommonJS; required here, not imported at the top, so that it loads only when a file is checked.
+    const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+    // verbose: each error carries the schema node it failed in, for its errorMessage and its properties.
+    // meta and validateSchema off: checking the schema against draft-07 here costs every reader ~20 ms;
+    // tests/config/json-schema.test.ts checks it once instead.
+    const ajv = new Ajv({ verbose: true, allowUnionTypes: true, meta: false, validateSchema: false });
+    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+    validator = ajv.compile(compiled().root);
+  }
+  return validator(json) ? undefined : validator.errors![0]!;
 }
