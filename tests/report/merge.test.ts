@@ -4,6 +4,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { HistoryRecord } from '../../src/report/history-types.js';
+import type { SimulatorHandle, SimulatorOptions } from '../../src/simulator/index.js';
 import { findSecrets, unzip } from '../fixtures/files.js';
 import { expect, phone, test, type Project } from './harness.js';
 
@@ -35,15 +36,33 @@ test('sync', async ({ device }, testInfo) => {
 
 const TESTS = ['specs/home.spec.ts › status bar is dark', 'specs/home.spec.ts › wallpaper is blue', 'specs/settings.spec.ts › landscape', 'specs/settings.spec.ts › sync'];
 
-// Each CLI run is a real Playwright run; this test makes six of them.
-test.describe.configure({ timeout: 300_000 });
+// Each CLI run is a real Playwright run; each test makes three of them.
+test.describe.configure({ timeout: 240_000 });
 
-test('two servers in two shards, merged: one report with every phone, and the counts and outcomes of the unsharded run', async ({ project, startSim }) => {
+const PROJECTS = ['lab-a-galaxy', 'lab-a-pixel', 'lab-b-moto', 'lab-b-pixel'];
+// What the whole run gives (each part run below is a run of it): the moto's wallpaper fails after its two
+// retries, lab-a's pixel passes sync on its retry, everything else passes.
+const WHOLE_COUNTS = {
+  'lab-a-galaxy': { expected: 4, unexpected: 0, flaky: 0, skipped: 0 },
+  'lab-a-pixel': { expected: 3, unexpected: 0, flaky: 1, skipped: 0 },
+  'lab-b-moto': { expected: 3, unexpected: 1, flaky: 0, skipped: 0 },
+  'lab-b-pixel': { expected: 4, unexpected: 0, flaky: 0, skipped: 0 },
+};
+const WHOLE_OUTCOMES = PROJECTS.flatMap((phone) =>
+  TESTS.map((t) => {
+    const [status, retries] = phone === 'lab-b-moto' && t.endsWith('wallpaper is blue') ? ['failed', 2] : phone === 'lab-a-pixel' && t.endsWith('sync') ? ['flaky', 1] : ['passed', 0];
+    return `${phone} › ${t}: ${status} (${retries} retries)`;
+  }),
+).sort();
+const MOTO_LINE = 'Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0xaa0000" (Δr=+133 Δg=-66 Δb=-92)';
+
+/** Two simulators listed as lab-a and lab-b, and a project that runs the two specs on their four phones. */
+async function twoLabs({ project, startSim }: { project: (files: Record<string, string>) => Promise<Project>; startSim: (o: SimulatorOptions) => Promise<SimulatorHandle> }): Promise<Project> {
   // lab-b's moto has a red wallpaper: a failure that must survive the merge, on that phone only.
   const labA = await startSim({ user: 'qa', password: PASSWORDS.LAB_A_PASSWORD, scenario: { phones: [phone('device@201', 'pixel', '0x25425c', [BAR]), phone('device@202', 'galaxy', '0x25425c', [BAR])] } });
   const labB = await startSim({ user: 'qa', password: PASSWORDS.LAB_B_PASSWORD, scenario: { phones: [phone('device@301', 'pixel', '0x25425c', [BAR]), phone('device@302', 'moto', '0xaa0000', [BAR])] } });
   const server = (name: string, url: string, devices: string[][]) => ({ name, url, user: 'qa', passwordEnv: `${name.replace('-', '_').toUpperCase()}_PASSWORD`, devices: devices.map(([id, n]) => ({ id, name: n })) });
-  const p = await project({
+  return project({
     'phonewright.config.json': JSON.stringify({
       servers: [
         server('lab-a', labA.url, [['device@201', 'pixel'], ['device@202', 'galaxy']]),
@@ -53,23 +72,31 @@ test('two servers in two shards, merged: one report with every phone, and the co
     'specs/home.spec.ts': HOME_SPEC,
     'specs/settings.spec.ts': SETTINGS_SPEC,
   });
-  const PROJECTS = ['lab-a-galaxy', 'lab-a-pixel', 'lab-b-moto', 'lab-b-pixel'];
-  // What the whole run gives (each part run below is a run of it): the moto's wallpaper fails after its two
-  // retries, lab-a's pixel passes sync on its retry, everything else passes.
-  const wholeCounts = {
-    'lab-a-galaxy': { expected: 4, unexpected: 0, flaky: 0, skipped: 0 },
-    'lab-a-pixel': { expected: 3, unexpected: 0, flaky: 1, skipped: 0 },
-    'lab-b-moto': { expected: 3, unexpected: 1, flaky: 0, skipped: 0 },
-    'lab-b-pixel': { expected: 4, unexpected: 0, flaky: 0, skipped: 0 },
-  };
-  const wholeOutcomes = PROJECTS.flatMap((phone) =>
-    TESTS.map((t) => {
-      const [status, retries] = phone === 'lab-b-moto' && t.endsWith('wallpaper is blue') ? ['failed', 2] : phone === 'lab-a-pixel' && t.endsWith('sync') ? ['flaky', 1] : ['passed', 0];
-      return `${phone} › ${t}: ${status} (${retries} retries)`;
-    }),
-  ).sort();
-  const motoLine = 'Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0xaa0000" (Δr=+133 Δg=-66 Δb=-92)';
+}
 
+/** A merge of two parts' blobs: exit 1 for the moto's new failure, and the counts, outcomes and error line of the whole run. */
+async function expectWholeRun(p: Project, parts: string[], output: string): Promise<void> {
+  const merged = await p.cli(['merge', ...parts, '--output', output], ENV);
+  expect(merged.code, merged.output).toBe(1);
+  expect(merged.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: lab-b-moto › specs/home.spec.ts › wallpaper is blue;');
+  expect(await p.counts(`${output}/results.json`)).toEqual(WHOLE_COUNTS);
+  expect(await htmlProjects(p, `${output}/html`)).toEqual(PROJECTS);
+  const [record] = await p.records(output);
+  expect(record!.source).toBe('merge');
+  expect(outcomes(record!)).toEqual(WHOLE_OUTCOMES);
+  expect(Object.keys(record!.phones).sort()).toEqual(PROJECTS);
+  // The same triage as a whole run's: the moto's wallpaper fails on that phone only, of the four.
+  expect((await p.comparison(output)).triage).toEqual([{ test: 'specs/home.spec.ts › wallpaper is blue', failingOn: ['lab-b-moto'], ranOn: PROJECTS, scope: 'some-phones', status: 'new', flaky: 0 }]);
+  // The failing check's line is written from the facts it attached: the blobs carry them through the merge.
+  expect(motoError(record!)).toBe(MOTO_LINE);
+  // The passwords reach no report, record, summary or page of these runs.
+  const files = (await Promise.all(['reports', output, 'artifacts'].map((d) => filesUnder(p.path(d))))).flat();
+  expect(files.length).toBeGreaterThan(10);
+  expect(files.flatMap((f) => findSecrets(f, PASSWORDS))).toEqual([]);
+}
+
+test('two servers in two shards, merged: one report with every phone, and the counts and outcomes of the unsharded run', async ({ project, startSim }) => {
+  const p = await twoLabs({ project, startSim });
   // Two shards: each a part (blob mode), each exits 0 once it completed, whatever its tests did.
   for (const shard of ['1/2', '2/2']) {
     const run = await p.cli(['nightly', '--shard', shard], ENV);
@@ -80,38 +107,17 @@ test('two servers in two shards, merged: one report with every phone, and the co
   expect(await p.records(), 'a shard writes no history').toHaveLength(0);
   const shardBlobs = [await readdir(p.path('artifacts/shard-1')), await readdir(p.path('artifacts/shard-2'))];
   expect(shardBlobs).toEqual([['report-1.zip'], ['report-2.zip']]);
+  await expectWholeRun(p, ['artifacts/shard-1', 'artifacts/shard-2'], 'merged');
+});
 
-  const merged = await p.cli(['merge', 'artifacts/shard-1', 'artifacts/shard-2', '--output', 'merged'], ENV);
-  expect(merged.code, merged.output).toBe(1);
-  expect(merged.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: lab-b-moto › specs/home.spec.ts › wallpaper is blue;');
-  expect(await p.counts('merged/results.json')).toEqual(wholeCounts);
-  expect(await htmlProjects(p, 'merged/html')).toEqual(PROJECTS);
-  const [mergedRecord] = await p.records('merged');
-  // The same triage as a whole run's: the moto's wallpaper fails on that phone only, of the four.
-  expect((await p.comparison('merged')).triage).toEqual([{ test: 'specs/home.spec.ts › wallpaper is blue', failingOn: ['lab-b-moto'], ranOn: PROJECTS, scope: 'some-phones', status: 'new', flaky: 0 }]);
-  expect(mergedRecord!.source).toBe('merge');
-  expect(outcomes(mergedRecord!)).toEqual(wholeOutcomes);
-  expect(Object.keys(mergedRecord!.phones).sort()).toEqual(PROJECTS);
-  // The failing check's line is written from the facts it attached: the blobs carry them through the merge.
-  expect(motoError(mergedRecord!)).toBe(motoLine);
-
-  // One job per server (PHONEWRIGHT_BLOB=1 --server NAME): the same phones, named as in the whole run.
+test('one job per server (PHONEWRIGHT_BLOB=1 --server NAME), merged: the same phones, named as in the whole run', async ({ project, startSim }) => {
+  const p = await twoLabs({ project, startSim });
   for (const name of ['lab-a', 'lab-b']) {
     const run = await p.cli(['nightly', '--server', name], { ...ENV, PHONEWRIGHT_BLOB: '1' });
     expect(run.code, run.output).toBe(0);
     await p.copy('reports/blob', `artifacts/${name}`);
   }
-  const perServer = await p.cli(['merge', 'artifacts/lab-a', 'artifacts/lab-b', '--output', 'per-server'], ENV);
-  expect(perServer.code, perServer.output).toBe(1);
-  expect(await p.counts('per-server/results.json')).toEqual(wholeCounts);
-  expect(await htmlProjects(p, 'per-server/html')).toEqual(PROJECTS);
-  expect(outcomes((await p.records('per-server'))[0]!)).toEqual(wholeOutcomes);
-  expect(motoError((await p.records('per-server'))[0]!)).toBe(motoLine);
-
-  // The passwords reach no report, record, summary or page of any of these runs.
-  const files = (await Promise.all(['reports', 'merged', 'per-server', 'artifacts'].map((d) => filesUnder(p.path(d))))).flat();
-  expect(files.length).toBeGreaterThan(20);
-  expect(files.flatMap((f) => findSecrets(f, PASSWORDS))).toEqual([]);
+  await expectWholeRun(p, ['artifacts/lab-a', 'artifacts/lab-b'], 'per-server');
 });
 
 test('merge refuses folders that hold no blob report (exit 2)', async ({ project }) => {
