@@ -89,7 +89,14 @@ function setup(interval = 60_000) {
     await read(clock.t + 100, clock.t + 110);
     expect(feed.clocks.offset(PHONE)!.hi - OFFSET).toBeLessThanOrEqual(10);
   };
-  return { clock, source, feed, got, listen, read, learnClock, dispose: () => deadlines.forEach((d) => d.dispose()) };
+  /** The feed's baseline read, the phone's clock learned, then a second of quiet: returns that moment. */
+  const clockKnown = async () => {
+    await read(T0, T0 + 10);
+    await learnClock();
+    clock.t += 1_000;
+    return clock.t;
+  };
+  return { clock, source, feed, got, listen, read, clockKnown, dispose: () => deadlines.forEach((d) => d.dispose()) };
 }
 
 test('what was listed before the call never counts; what arrives after the arming read always does', async () => {
@@ -119,10 +126,7 @@ test('while the phone\'s clock is unknown, what the arming read finds counts as 
 
 test('with the clock known, the arming read\'s arrivals count when stamped after the call, not when stamped before', async () => {
   const s = setup();
-  await s.read(T0, T0 + 10);
-  await s.learnClock();
-  const call = s.clock.t + 1_000;
-  s.clock.t = call;
+  const call = await s.clockKnown();
   s.listen();
   await s.read(call + 100, call + 110, () => {
     // Stamped 50 ms after the call; and one the phone stamped 10 ms before the call that reached the list late.
@@ -135,10 +139,7 @@ test('with the clock known, the arming read\'s arrivals count when stamped after
 
 test('a read in flight at the call is judged like the arming read', async () => {
   const s = setup();
-  await s.read(T0, T0 + 10);
-  await s.learnClock();
-  const start = s.clock.t + 1_000;
-  s.clock.t = start;
+  const start = await s.clockKnown();
   const held = s.source.hold();
   const poke = s.listen([]);
   await held.started;

@@ -77,19 +77,25 @@ test('no retry is started when its backoff would end past the total timeout', as
 });
 
 test.describe('AbortSignal', () => {
-  test('abort mid-call → AbortedError at once', async ({ serve, connect }) => {
-    const server = await serve();
-    server.handle('pixel', 'hang');
-    const controller = new AbortController();
-    const call = timed(() => connect(server, { attemptTimeout: 10_000 }).pixel(VENDOR_MAIN_DEVICE, 1, 1, { signal: controller.signal }));
-    await server.waitFor('pixel');
-    controller.abort();
-    const { ms, error } = await call;
-    expect(error?.code).toBe('PW_ABORTED');
-    expect(error?.message).toMatch(/^pixel aborted/);
-    expect(ms).toBeLessThan(300);
-    expect(server.count('pixel')).toBe(1);
-  });
+  // An abort while a request is on the wire: the call's own, or the login every call waits on.
+  for (const { during, hangs, message, pixels } of [
+    { during: 'mid-call', hangs: 'pixel', message: /^pixel aborted/, pixels: 1 },
+    { during: 'while the shared login is under way', hangs: 'login', message: /^pixel: logging in: aborted/, pixels: 0 },
+  ] as const) {
+    test(`abort ${during} → AbortedError at once`, async ({ serve, connect }) => {
+      const server = await serve();
+      server.handle(hangs, 'hang');
+      const controller = new AbortController();
+      const call = timed(() => connect(server, { attemptTimeout: 10_000 }).pixel(VENDOR_MAIN_DEVICE, 1, 1, { signal: controller.signal }));
+      await server.waitFor(hangs);
+      controller.abort();
+      const { ms, error } = await call;
+      expect(error?.code).toBe('PW_ABORTED');
+      expect(error?.message).toMatch(message);
+      expect(ms).toBeLessThan(300);
+      expect(server.count('pixel')).toBe(pixels);
+    });
+  }
 
   test('abort during the backoff → AbortedError, no further attempt', async ({ serve, connect }) => {
     const server = await serve();
@@ -101,19 +107,6 @@ test.describe('AbortSignal', () => {
     expect(error?.message).toMatch(/aborted while waiting to retry/);
     expect(ms).toBeLessThan(300);
     expect(server.count('pixel')).toBe(1);
-  });
-
-  test('abort while the shared login is under way → AbortedError at once', async ({ serve, connect }) => {
-    const server = await serve();
-    server.handle('login', 'hang');
-    const controller = new AbortController();
-    const call = timed(() => connect(server, { attemptTimeout: 10_000 }).pixel(VENDOR_MAIN_DEVICE, 1, 1, { signal: controller.signal }));
-    await server.waitFor('login');
-    controller.abort();
-    const { ms, error } = await call;
-    expect(error?.code).toBe('PW_ABORTED');
-    expect(ms).toBeLessThan(300);
-    expect(server.count('pixel')).toBe(0);
   });
 
   test('a signal aborted before the call → AbortedError, no request for the operation', async ({ serve, connect }) => {

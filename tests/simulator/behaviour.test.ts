@@ -1,9 +1,8 @@
 // Every row the field notes mark switchable: by the options, by the scenario, at run time, and over HTTP.
 import type { Behaviour, ScenarioInput, SimulatorHandle } from '../../src/simulator/index.js';
-import { T0, VENDOR_AUTH, admin, authed, call, expect, login, multipart, test, type Clock } from './harness.js';
+import { A, B, T0, VENDOR_AUTH, admin, authed, call, expect, login, multipart, test, type Clock } from './harness.js';
 
-const A = 'device@1000000001';
-const B = 'device@1000000002';
+// A's screen is a phone's, for the resolution its settings report.
 const SCENARIO: ScenarioInput = {
   phones: [
     { id: A, name: 'a', screen: { width: 1080, height: 1920 } },

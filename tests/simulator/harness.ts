@@ -49,6 +49,11 @@ export const TWO_PHONES: ScenarioInput = {
     { id: B, name: 'b', screen: { width: 4, height: 4, fill: '0x101820' } },
   ],
 };
+/** A one-time code due on phone `a` 1 s into the run, and a clock's tick every 500 ms on `b`. */
+export const timedNotes = (a: string, b: string) => [
+  { device: a, app: 'com.example.chat', text: 'Your code is 123456', atMs: 1_000 },
+  { device: b, app: 'com.example.clock', text: 'tick {n}', everyMs: 500 },
+];
 /** A pixel read of a phone of {@link TWO_PHONES}, without its token. */
 export const pixelPath = (device: string) => `/devices/${device}/screen/colors?q=color&x=1&y=1`;
 

@@ -2,10 +2,8 @@
 // options, scenario (validated), handle, admin API. Latency and serial reads: lab-latency.test.ts.
 import { writeFile } from 'node:fs/promises';
 import { LAB_PRESET, loadScenario, startSimulator, type PhoneInput, type ScenarioInput, type SimulatorHandle } from '../../src/simulator/index.js';
-import { T0, admin, authed, expect, login, test } from './harness.js';
+import { A, B, T0, admin, authed, expect, login, test, timedNotes } from './harness.js';
 
-const A = 'device@1000000001';
-const B = 'device@1000000002';
 const C = 'device@1000000003';
 const FIVE_MIN = 300_000;
 const phone = (id: string, name: string, extra: Partial<PhoneInput> = {}): PhoneInput => ({ id, name, screen: { width: 4, height: 4, fill: '0x25425c' }, ...extra });
@@ -50,22 +48,14 @@ test.describe('phone clocks', () => {
 
   test.describe('timed and periodic messages', () => {
     test.use({
-      simOptions: {
-        scenario: {
-          ...SCENARIO,
-          notifications: [
-            { device: A, app: 'com.example.chat', text: 'code', atMs: 1_000 },
-            { device: B, app: 'com.example.clock', text: 'tick {n}', everyMs: 500 },
-          ],
-        },
-      },
+      simOptions: { scenario: { ...SCENARIO, notifications: timedNotes(A, B) } },
     });
 
     test('are stamped with their phone\'s clock and listed in the order they fell due', async ({ sim, clock }) => {
       clock.advance(1_000);
       expect(await notes(sim)).toEqual([
         { app: 'com.example.clock', text: 'tick 1', time: T0 + 500 - 180_000, id: B },
-        { app: 'com.example.chat', text: 'code', time: T0 + 1_000 + FIVE_MIN, id: A },
+        { app: 'com.example.chat', text: 'Your code is 123456', time: T0 + 1_000 + FIVE_MIN, id: A },
         { app: 'com.example.clock', text: 'tick 2', time: T0 + 1_000 - 180_000, id: B },
       ]);
     });

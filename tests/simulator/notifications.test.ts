@@ -1,6 +1,6 @@
 // Notifications: filters, order, position, held messages, timed and periodic arrivals driven by a test clock.
 import type { ScenarioInput, SimulatorHandle } from '../../src/simulator/index.js';
-import { T0, authed, expect, login, test } from './harness.js';
+import { T0, authed, expect, login, test, timedNotes } from './harness.js';
 
 const A = 'device@1000000001';
 const B = 'device@-2000000002';
@@ -117,8 +117,7 @@ test.describe('timed and periodic messages (test clock)', () => {
       scenario: {
         ...SCENARIO,
         notifications: [
-          { device: A, app: 'com.example.chat', text: 'Your code is 123456', atMs: 1_000 },
-          { device: B, app: 'com.example.clock', text: 'tick {n}', everyMs: 500 },
+          ...timedNotes(A, B),
           { device: A, app: 'com.example.late', text: 'starts late {n}', everyMs: 10_000, startMs: 2_000 },
         ],
       },
