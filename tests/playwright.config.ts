@@ -1,9 +1,20 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * The cross-cutting suites and the nightly's, mostly whole runs of the CLI or of Playwright (up to 35 s each).
+ * Their project comes first, so they start first and the many short tests fill the end of the run: in folder
+ * order they came last, and one of them held the run for its last 10–20 s while the other worker idled.
+ */
+const END_TO_END = ['faults', 'report', 'secrets', 'soak'].map((folder) => `${folder}/**/*.test.ts`);
+
 // The framework's own tests. They start their own servers on 127.0.0.1, port 0, one per test or worker.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.test.ts',
+  projects: [
+    { name: 'end-to-end', testMatch: END_TO_END },
+    { name: 'layers', testIgnore: END_TO_END },
+  ],
   outputDir: '../test-results/framework',
   fullyParallel: true,
   // Most tests wait on servers, timers and spawned runs rather than on this machine's cores: two workers on
