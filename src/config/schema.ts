@@ -71,7 +71,7 @@ export function parseConfigFile(json: unknown, source: string, dir: string, opti
   };
   const error = options.structureChecked ? undefined : validate(json);
   if (error) structuralFailure(error, json, fail);
-  const { shorthandKeys } = compiled();
+  const { shorthandKeys } = schemaFacts();
   const top = json as RawFile;
   const shorthand = shorthandKeys.filter((k) => k in top);
   if (shorthand.length && top.servers) {
@@ -160,7 +160,7 @@ interface SchemaNode {
 
 /** Turns ajv's first error into the one line: the key as `servers[0].devices[1].id`, what was wrong, a hint. */
 function structuralFailure(error: ErrorObject, json: unknown, fail: Fail): never {
-  const { root } = compiled();
+  const { root } = schemaFacts();
   const where = whereOf(error.instancePath, json);
   const node = error.parentSchema as SchemaNode;
   if (error.keyword === 'additionalProperties') {
@@ -185,7 +185,7 @@ function whereOf(pointer: string, json: unknown): string {
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
     if (Array.isArray(data)) where += `[${key}]`;
-    else where += where ? `.${key}` : compiled().shorthandKeys.includes(key) ? `top level.${key}` : key;
+    else where += where ? `.${key}` : schemaFacts().shorthandKeys.includes(key) ? `top level.${key}` : key;
     data = (data as Record<string, unknown>)[key];
   }
   return where;
@@ -200,7 +200,7 @@ let schema: { root: SchemaNode; shorthandKeys: string[] } | undefined;
 let validator: ValidateFunction | undefined;
 
 /** config.schema.json, read on first use, and the server keys that may also stand at the top level. */
-function compiled(): NonNullable<typeof schema> {
+function schemaFacts(): NonNullable<typeof schema> {
   if (schema) return schema;
   // From src/config/ (tests) or dist/src/config/ (the package): the schema is at the package root.
   const file = ['../../config.schema.json', '../../../config.schema.json'].map((p) => fileURLToPath(new URL(p, import.meta.url))).find((f) => existsSync(f));
@@ -226,7 +226,7 @@ function validate(json: unknown): ErrorObject | undefined {
     // tests/config/json-schema.test.ts checks it once instead.
     const ajv = new Ajv({ verbose: true, allowUnionTypes: true, meta: false, validateSchema: false });
     ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-    validator = ajv.compile(compiled().root);
+    validator = ajv.compile(schemaFacts().root);
   }
   return validator(json) ? undefined : validator.errors![0]!;
 }
