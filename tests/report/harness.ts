@@ -5,23 +5,21 @@
  * behind, read back: history records, nightly.md, nightly.json, trend.html, the JSON report.
  */
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
 import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import type { Comparison, HistoryRecord } from '../../src/report/history-types.js';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
-import { matrixConfig } from '../helpers/inline.js';
+import { InlineProject, inheritedEnv, matrixConfig, test as inline } from '../helpers/inline.js';
 import { BIN, ROOT as REPOSITORY, runNode } from '../helpers/spawn.js';
+
+export { smallPhone as phone } from '../helpers/inline.js';
 
 /** The repository, where the nightly projects' imports point. */
 export const REPO = REPOSITORY;
 const ROOT = path.join(REPO, 'test-results', 'nightly');
 /** A CLI run longer than this is stuck. */
 const RUN_TIMEOUT = 120_000;
-/** The parent's variables a run inherits; PHONEWRIGHT_* and Playwright's own stay out. */
-const INHERITED_ENV = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ'];
 
 export interface CliRun {
   code: number;
@@ -34,32 +32,11 @@ export interface CliRun {
 /** Counts per final outcome, as the JSON report calls them. */
 export type Counts = Record<'expected' | 'unexpected' | 'flaky' | 'skipped', number>;
 
-/** A temp project: write files, run the CLI in it, read what it wrote. */
-export class Project {
-  readonly dir: string;
-
-  constructor(dir: string) {
-    this.dir = dir;
-  }
-
-  path(...rel: string[]): string {
-    return path.join(this.dir, ...rel);
-  }
-
-  /** Writes files (relative path → text); `'phonewright/fixtures'` in them points at the repo's fixtures. */
-  async write(files: Record<string, string>): Promise<void> {
-    for (const [rel, text] of Object.entries(files)) {
-      const file = this.path(rel);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, text.replaceAll("'phonewright/fixtures'", `'${importPath(file, 'fixtures/index.js')}'`));
-    }
-  }
-
+/** An inline project (tests/helpers/inline.ts) that the CLI runs: what a nightly wrote, read back. */
+export class Project extends InlineProject {
   /** Runs `phonewright <args>` in the project, with a clean environment plus `env`. */
   async cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-    const childEnv: Record<string, string> = { NO_COLOR: '1', PW_TEST_HTML_REPORT_OPEN: 'never' };
-    for (const key of INHERITED_ENV) if (process.env[key] !== undefined) childEnv[key] = process.env[key]!;
-    Object.assign(childEnv, env);
+    const childEnv = { ...inheritedEnv(), NO_COLOR: '1', PW_TEST_HTML_REPORT_OPEN: 'never', ...env };
     const { code, stdout, stderr } = await runNode(BIN, args, { cwd: this.dir, env: childEnv, timeoutMs: RUN_TIMEOUT });
     return { code, stdout, stderr, output: `$ phonewright ${args.join(' ')} → exit ${code}\n${stdout}\n${stderr}` };
   }
@@ -124,16 +101,10 @@ export function config(file: string): string {
   });
 }
 
-/** A small simulated phone: a fill, and rectangles over it. */
-export function phone(id: string, name: string, fill: string, rects: { x: number; y: number; width: number; height: number; color: string }[] = []) {
-  return { id, name, screen: { width: 64, height: 48, fill, rects } };
-}
-
-export const test = base.extend<{
+/** The nightly tests' fixtures: the inline tests' (`startSim`), and temp projects with the config above. */
+export const test = inline.extend<{
   /** Creates a temp project with the config above and `files`; removed after the test unless it failed. */
   project: (files: Record<string, string>) => Promise<Project>;
-  /** Starts a simulator on 127.0.0.1, port 0; closed after the test. */
-  startSim: (options?: SimulatorOptions) => Promise<SimulatorHandle>;
 }>({
   project: async ({}, use, testInfo) => {
     const made: Project[] = [];
@@ -145,16 +116,6 @@ export const test = base.extend<{
       return p;
     });
     if (testInfo.status === testInfo.expectedStatus) for (const p of made) await rm(p.dir, { recursive: true, force: true });
-  },
-
-  startSim: async ({}, use) => {
-    const sims: SimulatorHandle[] = [];
-    await use(async (options = {}) => {
-      const sim = await startSimulator({ port: 0, ...options });
-      sims.push(sim);
-      return sim;
-    });
-    await Promise.all(sims.map((s) => s.close()));
   },
 });
 
@@ -184,7 +145,3 @@ export function links(markdown: string): string[] {
   return [...markdown.matchAll(/\[((?:\\.|[^\]])*)\]\(([^)]*)\)/g)].map((m) => `${m[1]!.replace(/\\(.)/g, '$1')} → ${m[2]}`);
 }
 
-function importPath(from: string, repoFile: string): string {
-  const rel = path.relative(path.dirname(from), path.join(REPO, repoFile)).split(path.sep).join('/');
-  return rel.startsWith('.') ? rel : `./${rel}`;
-}

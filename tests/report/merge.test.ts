@@ -2,7 +2,6 @@
 // shards, and as one job per server; `phonewright merge` joins the parts' blob reports into one HTML report and
 // one history record that say what the whole run says.
 import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { HistoryRecord } from '../../src/report/history-types.js';
 import type { SimulatorHandle, SimulatorOptions } from '../../src/simulator/index.js';
 import { findSecrets, unzip } from '../fixtures/files.js';
@@ -90,7 +89,7 @@ async function expectWholeRun(p: Project, parts: string[], output: string): Prom
   // The failing check's line is written from the facts it attached: the blobs carry them through the merge.
   expect(motoError(record!)).toBe(MOTO_LINE);
   // The passwords reach no report, record, summary or page of these runs.
-  const files = (await Promise.all(['reports', output, 'artifacts'].map((d) => filesUnder(p.path(d))))).flat();
+  const files = (await Promise.all(['reports', output, 'artifacts'].map((d) => p.filesUnder(d)))).flat();
   expect(files.length).toBeGreaterThan(10);
   expect(files.flatMap((f) => findSecrets(f, PASSWORDS))).toEqual([]);
 }
@@ -145,9 +144,4 @@ async function htmlProjects(p: Project, dir: string): Promise<string[]> {
   const entry = unzip(Buffer.from(data![1]!, 'base64')).find((e) => e.name === 'report.json');
   const report = JSON.parse(entry!.data.toString('utf8')) as { projectNames: string[] };
   return [...report.projectNames].sort();
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
