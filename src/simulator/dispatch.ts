@@ -10,7 +10,7 @@ import type { FaultDecision } from './faults.js';
 import * as op from './operations.js';
 import type { Capabilities } from './options.js';
 import { parseQuery } from './query.js';
-import { sendText } from './respond.js';
+import { failure, sendText } from './respond.js';
 import type { SimulatorState } from './state.js';
 import { handleUpload, type UploadContext } from './storage.js';
 
@@ -64,7 +64,7 @@ export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessag
       if (!match) {
         ctx.state.stats.notFound++;
         req.resume();
-        return sendText(res, 404, JSON.stringify({ status: null, value: `no such route: ${method} ${pathname.slice(0, 200)}` }));
+        return sendText(res, 404, failure(`no such route: ${method} ${pathname.slice(0, 200)}`));
       }
       const { state } = ctx;
       state.count(match.op);
@@ -148,7 +148,7 @@ function injectFault(req: IncomingMessage, res: ServerResponse, fault: FaultDeci
   if (fault.action === 'reset') return void req.socket.destroy();
   if (fault.action === 'error') {
     req.resume();
-    return sendText(res, fault.status, JSON.stringify({ status: null, value: `injected fault: HTTP ${fault.status}` }), req.method === 'POST');
+    return sendText(res, fault.status, failure(`injected fault: HTTP ${fault.status}`), req.method === 'POST');
   }
   if (fault.action === 'notJson') {
     req.resume();
@@ -193,5 +193,5 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse, log: (line: stri
 
 function internalError(res: ServerResponse, e: unknown): void {
   if (res.headersSent) return void res.destroy();
-  sendText(res, 500, JSON.stringify({ status: null, value: `simulator error: ${(e as Error)?.message ?? String(e)}` }), true);
+  sendText(res, 500, failure(`simulator error: ${(e as Error)?.message ?? String(e)}`), true);
 }

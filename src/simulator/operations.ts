@@ -12,7 +12,7 @@ export interface Answer {
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const WRONG_LOGIN = JSON.stringify({ status: null, value: 'wrong user name or password' });
+const WRONG_LOGIN = failure('wrong user name or password');
 
 /**
  * Login: `Authorization` carries base64 of `<user>:<password>`, without a scheme word in the vendor's examples

@@ -40,5 +40,5 @@ export function failure(message: string): string {
 
 /** The interface's failure envelope: HTTP 200, `{"status": null, "value": "<message>"}`. */
 export function sendFailure(res: ServerResponse, message: string, close = false): void {
-  sendText(res, 200, JSON.stringify({ status: null, value: message }), close);
+  sendText(res, 200, failure(message), close);
 }

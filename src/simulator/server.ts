@@ -1,4 +1,3 @@
-import type { Act } from './act-log.js';
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -8,12 +7,14 @@ import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
 import { routesFor } from '../core/routes.js';
+import type { Act } from './act-log.js';
 import type { Behaviour } from './behaviour.js';
 import { createRequestHandler, type DispatchContext } from './dispatch.js';
 import type { FaultSpec } from './faults.js';
 import type { LabOptions } from './lab.js';
 import type { PhoneInfo } from './phone.js';
 import { resolveOptions, type SimulatorOptions } from './options.js';
+import { failure } from './respond.js';
 import { loadScenario } from './scenario.js';
 import type { DrawnScreenInput, SettingsInput } from './scenario-types.js';
 import { DEFAULT_SCENARIO } from './scenarios/default.js';
@@ -198,7 +199,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (!socket.writable || (error.code === 'ECONNRESET')) return void socket.destroy();
   const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
-  const body = JSON.stringify({ status: null, value: `bad request: ${error.code ?? error.message}` });
+  const body = failure(`bad request: ${error.code ?? error.message}`);
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
