@@ -1,7 +1,8 @@
 import { isDeviceId } from '../core/device-id.js';
 import { AuthError, ServiceError } from '../core/errors.js';
 import { Deadline, within } from './deadline.js';
-import { readEnvelope, tokenRejected, type DecodeContext, type Envelope } from './envelope.js';
+import type { DeviceId } from '../core/device-id.js';
+import { failure, readEnvelope, tokenRejected, type Answer, type DecodeContext } from './envelope.js';
 import { decodeLogin } from './login.js';
 import { MAX_RENEWALS, retrySettings, withRetries, type RetryEvent, type RetryOptions } from './resilience.js';
 import { Session } from './session.js';
@@ -19,18 +20,24 @@ export interface CallOptions {
   phoneReconnectMs?: number | undefined;
 }
 
-/** One operation as the client sends it: where, how, and what its answer means. */
-export interface Operation<T> {
+/**
+ * One operation as the client sends it: where, how, and what the policy must know of its answers. Its
+ * decoding is the client's, once the call has an {@link Answer}.
+ */
+export interface Operation {
   operation: string;
   /** The path and query under the base URL, with the token (already URL-encoded) in it. */
   path: (token: string) => string;
-  decode: (env: Envelope, ctx: DecodeContext, text: string) => T;
+  /** The phone it is about: the server's "not found" or "offline" for it is a phone gone, which a read waits for. */
+  device?: DeviceId;
   /** Sending it again changes nothing on the server. @default true */
   idempotent?: boolean;
   /** `devices/main`'s documented answer has no `status` key. */
   statusOptional?: boolean;
-  /** A `{"status": false}` while the token is valid: the operation's own meaning of it, or its explained error. */
-  onBareFalse?: (error: ServiceError, deadline: Deadline) => Promise<T>;
+  /** A `{"status": false}` while the token is valid is the operation's answer (notifications: nothing past the end). */
+  acceptsBareFalse?: boolean;
+  /** Finds out why a `{"status": false}` came while the token is valid, and throws the error that says it. */
+  explainBareFalse?: (error: ServiceError, deadline: Deadline) => Promise<never>;
   request?: Pick<Attempt, 'method' | 'headers' | 'headersTimeout'> & { body: () => Attempt['body'] };
   /** No total deadline of its own (an upload's time grows with its size). */
   unbounded?: boolean;
@@ -64,10 +71,11 @@ const PROBE_VALID_MS = 1_000;
 const FRESH_TOKEN_MS = 1_000;
 
 /**
- * Sends the client's operations: each attempt with the current token, decoded, under the resilience policy
- * and within the caller's deadline. The token is fetched lazily, shared by concurrent calls, and renewed
- * when the server rejects it; a `{"status": false}` is checked against the token before it counts as the
- * operation's own answer.
+ * Sends the client's operations: each attempt with the current token, its envelope read into a typed error
+ * or an {@link Answer}, under the resilience policy and within the caller's deadline. The token is fetched
+ * lazily, shared by concurrent calls, and renewed when the server rejects it; a `{"status": false}` is checked
+ * against the token before it counts as the operation's own answer. The client decodes the answer after the
+ * call, so nothing is passed down but what the policy must know (the phone, what a bare false means).
  */
 export class Caller {
   #o: CallerOptions;
@@ -88,9 +96,45 @@ export class Caller {
     return this.#session.token();
   }
 
-  /** Runs one operation. */
-  call<T>(options: CallOptions, op: Operation<T>): Promise<T> {
-    return this.#within(options, op.unbounded ? Infinity : this.#o.totalTimeout, (deadline) => this.#call(options, op, deadline));
+  /** Runs one operation under the policy, within the caller's deadline, to the answer its client decodes. */
+  async call(options: CallOptions, op: Operation): Promise<Answer> {
+    const deadline = this.#deadline(options, op.unbounded ? Infinity : this.#o.totalTimeout);
+    try {
+      const method = op.request?.method ?? 'GET';
+      let attempt = 0;
+      const retry = options.phoneReconnectMs === undefined ? this.#o.retry : { ...this.#o.retry, phoneReconnectMs: options.phoneReconnectMs };
+      // Outside the call's retries: the login is a call of its own, with its own (shared) retries.
+      let token = this.#session.current ?? (await within(this.#session.token(), deadline, `${op.operation}: logging in`));
+      const renewToken = async (error: AuthError, renewed: number) => {
+        // Refused soon after its login, or token after token: logging in again would not help.
+        const fresh = this.#session.age(token) < FRESH_TOKEN_MS;
+        if (renewed > 0 && (fresh || renewed >= MAX_RENEWALS)) {
+          const what = fresh ? 'a freshly issued token' : `${renewed + 1} tokens in a row`;
+          throw new AuthError(this.#o.user, `${op.operation}: the server rejected ${what} for user "${this.#o.user}": ${this.#o.transport.describe(method, op.path('***'))}`, {
+            reason: 'tokens-refused',
+            hint: 'check the server\'s token settings, and that this user may use the API',
+            cause: error,
+          });
+        }
+        token = await within(this.#session.renew(token), deadline, `${op.operation}: logging in again`);
+      };
+      return await withRetries({ operation: op.operation, idempotent: op.idempotent ?? true, deadline, renewToken, onRetry: options.onRetry }, retry, async () => {
+        const path = op.path(encodeURIComponent(token));
+        const ctx = this.context(op.operation, method, path);
+        const reply = await this.#o.transport.send({ operation: op.operation, path, deadline, attempt: ++attempt, ...op.request, body: op.request?.body() });
+        const env = readEnvelope(reply, ctx, op.statusOptional);
+        if (env.status === true) return { ok: true, body: env.body, text: reply.text, ctx };
+        const error = failure(ctx, env, op.device);
+        if (env.status === null) throw error;
+        // `{"status": false}`: a rejected token in one server variant, so the token is checked before the answer counts.
+        if (!(await this.#tokenStillValid(token, deadline))) throw tokenRejected(ctx, 'the server answered {"status": false} and the token no longer works');
+        if (op.acceptsBareFalse) return { ok: false, body: env.body, text: reply.text, ctx };
+        if (op.explainBareFalse) await op.explainBareFalse(error, deadline);
+        throw error;
+      });
+    } finally {
+      if (deadline !== options.deadline) deadline.dispose();
+    }
   }
 
   /**
@@ -98,62 +142,26 @@ export class Caller {
    * token: the vendor's example URL has none. Any answer but HTTP 200 is the typed error it amounts to.
    * @param url the absolute URL
    */
-  download(options: CallOptions, operation: string, url: string): Promise<Buffer> {
-    return this.#within(options, this.#o.totalTimeout, (deadline) => {
-      const ctx = this.context(operation, 'GET', url);
-      let attempt = 0;
-      return withRetries({ operation, idempotent: true, deadline, onRetry: options.onRetry }, this.#o.retry, async () => {
+  async download(options: CallOptions, operation: string, url: string): Promise<Buffer> {
+    const deadline = this.#deadline(options, this.#o.totalTimeout);
+    const ctx = this.context(operation, 'GET', url);
+    let attempt = 0;
+    try {
+      return await withRetries({ operation, idempotent: true, deadline, onRetry: options.onRetry }, this.#o.retry, async () => {
         const reply = await this.#o.transport.send({ operation, path: url, deadline, attempt: ++attempt, bytes: true });
         if (reply.bytes) return reply.bytes;
         if (reply.status === 404) throw new ServiceError(operation, `${operation}: the file the server named is not there (HTTP 404): ${ctx.request}`, { reason: 'failed' });
         readEnvelope(reply, ctx);
         throw new ServiceError(operation, `${operation}: the server answered ${reply.text ? 'text' : 'nothing'} where a file was expected: ${ctx.request}`, { reason: 'failed' });
       });
-    });
-  }
-
-  /** Runs `fn` within the caller's deadline, or one of `budget` ms (ended by the signal) that it owns. */
-  async #within<T>(options: CallOptions, budget: number, fn: (deadline: Deadline) => Promise<T>): Promise<T> {
-    const owned = !options.deadline && options.signal ? Deadline.in(budget, options.signal) : undefined;
-    try {
-      return await fn(options.deadline ?? owned ?? Deadline.budget(budget));
     } finally {
-      owned?.dispose();
+      if (deadline !== options.deadline) deadline.dispose();
     }
   }
 
-  async #call<T>(options: CallOptions, op: Operation<T>, deadline: Deadline): Promise<T> {
-    const method = op.request?.method ?? 'GET';
-    let attempt = 0;
-    const retry = options.phoneReconnectMs === undefined ? this.#o.retry : { ...this.#o.retry, phoneReconnectMs: options.phoneReconnectMs };
-    // Outside the call's retries: the login is a call of its own, with its own (shared) retries.
-    let token = this.#session.current ?? (await within(this.#session.token(), deadline, `${op.operation}: logging in`));
-    const renewToken = async (error: AuthError, renewed: number) => {
-      // Refused soon after its login, or token after token: logging in again would not help.
-      const fresh = this.#session.age(token) < FRESH_TOKEN_MS;
-      if (renewed > 0 && (fresh || renewed >= MAX_RENEWALS)) {
-        const what = fresh ? 'a freshly issued token' : `${renewed + 1} tokens in a row`;
-        throw new AuthError(this.#o.user, `${op.operation}: the server rejected ${what} for user "${this.#o.user}": ${this.#o.transport.describe(method, op.path('***'))}`, {
-          reason: 'tokens-refused',
-          hint: 'check the server\'s token settings, and that this user may use the API',
-          cause: error,
-        });
-      }
-      token = await within(this.#session.renew(token), deadline, `${op.operation}: logging in again`);
-    };
-    return await withRetries({ operation: op.operation, idempotent: op.idempotent ?? true, deadline, renewToken, onRetry: options.onRetry }, retry, async () => {
-      const path = op.path(encodeURIComponent(token));
-      const ctx = this.context(op.operation, method, path);
-      const reply = await this.#o.transport.send({ operation: op.operation, path, deadline, attempt: ++attempt, ...op.request, body: op.request?.body() });
-      try {
-        return op.decode(readEnvelope(reply, ctx, op.statusOptional), ctx, reply.text);
-      } catch (error) {
-        if (!(error instanceof ServiceError && error.reason === 'bare-false')) throw error;
-        if (!(await this.#tokenStillValid(token, deadline))) throw tokenRejected(ctx, 'the server answered {"status": false} and the token no longer works');
-        if (op.onBareFalse) return op.onBareFalse(error, deadline);
-        throw error;
-      }
-    });
+  /** The caller's deadline, or one of `budget` ms that the call owns (ended by the signal; disposed after it). */
+  #deadline(options: CallOptions, budget: number): Deadline {
+    return options.deadline ?? (options.signal ? Deadline.in(budget, options.signal) : Deadline.budget(budget));
   }
 
   /** What decoding needs to know: the operation, the redacted request, how to clean text. */

@@ -7,7 +7,7 @@ import { routesFor, type Routes } from '../core/routes.js';
 import { decodeSettings, formatResolution, type DisplaySettings } from '../core/settings.js';
 import { parseUploadTarget } from '../core/upload-target.js';
 import { Caller, type CallOptions } from './caller.js';
-import { decodePixel, failure, isObject, malformed, type Pixel } from './envelope.js';
+import { decodePixel, isObject, malformed, type Pixel } from './envelope.js';
 import { resolveFileUrl } from './file-url.js';
 import { multipartFile, readableFileSize } from './multipart.js';
 import type { RetryOptions } from './resilience.js';
@@ -97,22 +97,17 @@ export class DeviceClient {
 
   /** The id of the server's current main device. */
   mainDevice(options: CallOptions = {}): Promise<DeviceId> {
-    return this.#caller.call(options, {
-      operation: 'main-device',
-      path: (t) => `${this.routes.mainDevice}?token=${t}`,
-      statusOptional: true,
-      decode: (env, ctx, text) => {
-        const source = env.status === true && isObject(env.body.value) && !('id' in env.body) ? env.body.value : env.body;
-        if (env.status === true && isDeviceId(source.id)) return source.id;
-        if (env.status === true) throw malformed(ctx, 'the answer has no device id in "id"', text);
-        throw failure(ctx, env);
-      },
+    return this.#caller.call(options, { operation: 'main-device', path: (t) => `${this.routes.mainDevice}?token=${t}`, statusOptional: true }).then(({ body, ctx, text }) => {
+      const source = isObject(body.value) && !('id' in body) ? body.value : body;
+      if (isDeviceId(source.id)) return source.id;
+      throw malformed(ctx, 'the answer has no device id in "id"', text);
     });
   }
 
   /**
    * Reads one pixel's colour. A `{"status": false}` is explained before the policy sees it: an unknown or
-   * offline phone, a point off its screen, or (neither) a failure with no cause left to name.
+   * offline phone, a point off its screen, or (neither) a failure with no cause left to name. Then, as every
+   * operation here: one call under the policy, and the answer decoded.
    * @param device the phone
    * @param x column, from the left edge
    * @param y row, from the top edge
@@ -122,32 +117,25 @@ export class DeviceClient {
     checkCoordinate('x', x);
     checkCoordinate('y', y);
     const route = this.routes.pixel(id);
-    return this.#caller.call(options, {
-      operation: 'pixel',
-      path: (t) => `${route}?token=${t}&q=color&x=${x}&y=${y}`,
-      decode: (env, ctx, text) => {
-        if (env.status === true) return decodePixel(env.body.value, ctx, text);
-        throw failure(ctx, env);
-      },
-      onBareFalse: (error, deadline) => this.#explainPixelFailure(id, x, y, error, { ...options, deadline }),
-    });
+    return this.#caller
+      .call(options, {
+        operation: 'pixel',
+        path: (t) => `${route}?token=${t}&q=color&x=${x}&y=${y}`,
+        explainBareFalse: (error, deadline) => this.#explainPixelFailure(id, x, y, error, { ...options, deadline }),
+      })
+      .then(({ body, ctx, text }) => decodePixel(body.value, ctx, text));
   }
 
   /** Reads a phone's display settings, normalized (both wire forms of the field notes are accepted). */
   settings(device: string, options: CallOptions = {}): Promise<DisplaySettings> {
     const id = parseDeviceId(device);
     const route = this.routes.settings(id);
-    return this.#caller.call(options, {
-      operation: 'settings',
-      path: (t) => `${route}?token=${t}`,
-      decode: (env, ctx, text) => {
-        if (env.status !== true) throw failure(ctx, env, id);
-        try {
-          return decodeSettings(env.body.value);
-        } catch (e) {
-          throw malformed(ctx, (e as Error).message, text);
-        }
-      },
+    return this.#caller.call(options, { operation: 'settings', path: (t) => `${route}?token=${t}`, device: id }).then(({ body, ctx, text }) => {
+      try {
+        return decodeSettings(body.value);
+      } catch (e) {
+        throw malformed(ctx, (e as Error).message, text);
+      }
     });
   }
 
@@ -157,21 +145,16 @@ export class DeviceClient {
    */
   notifications(query: NotificationQuery, options: CallOptions = {}): Promise<Notification[]> {
     const wire = notificationParams(query);
-    return this.#caller.call(options, {
-      operation: 'notifications',
-      path: (t) => `${this.routes.notifications}?token=${t}${wire}`,
-      decode: (env, ctx, text) => {
-        if (env.status !== true) throw failure(ctx, env);
-        const value = env.body.value;
-        if (!Array.isArray(value)) throw malformed(ctx, '"value" is not an array of notifications', text);
-        try {
-          return value.map(decodeNotification);
-        } catch (e) {
-          throw malformed(ctx, (e as Error).message, text);
-        }
-      },
-      // `{"status": false}` with a valid token is "position past the end" in one server variant: nothing new.
-      onBareFalse: async () => [],
+    // `{"status": false}` with a valid token is "position past the end" in one server variant: nothing new.
+    return this.#caller.call(options, { operation: 'notifications', path: (t) => `${this.routes.notifications}?token=${t}${wire}`, acceptsBareFalse: true }).then(({ ok, body, ctx, text }) => {
+      if (!ok) return [];
+      const value = body.value;
+      if (!Array.isArray(value)) throw malformed(ctx, '"value" is not an array of notifications', text);
+      try {
+        return value.map(decodeNotification);
+      } catch (e) {
+        throw malformed(ctx, (e as Error).message, text);
+      }
     });
   }
 
@@ -186,17 +169,11 @@ export class DeviceClient {
     const size = await readableFileSize(file);
     const body = multipartFile(file, size, parsed.part);
     const onBytes = options.onProgress && ((sent: number) => options.onProgress!(sent, size));
-    const fileUrl = await this.#caller.call<string>(options, {
+    const { body: answer, ctx, text } = await this.#caller.call(options, {
       operation: 'upload',
       path: (t) => `${this.routes.storage}?token=${t}`,
       idempotent: false,
       unbounded: true,
-      decode: (env, ctx, text) => {
-        if (env.status !== true) throw failure(ctx, env);
-        const url = env.body.file_url;
-        if (typeof url !== 'string' || url === '') throw malformed(ctx, 'the answer has no "file_url"', text);
-        return resolveFileUrl(url, parsed, this.url, this.routes);
-      },
       request: {
         method: 'POST',
         headers: { 'content-type': body.contentType, 'content-length': String(body.length) },
@@ -205,7 +182,9 @@ export class DeviceClient {
         headersTimeout: 120_000,
       },
     });
-    return { fileUrl };
+    const url = answer.file_url;
+    if (typeof url !== 'string' || url === '') throw malformed(ctx, 'the answer has no "file_url"', text);
+    return { fileUrl: resolveFileUrl(url, parsed, this.url, this.routes) };
   }
 
   /**

@@ -15,6 +15,22 @@ export type Envelope =
   | { status: false; body: Record<string, unknown> }
   | { status: null; body: Record<string, unknown>; message: string };
 
+/**
+ * An answer the resilience policy let through, for its operation to decode: `{"status": true}` (or a documented
+ * answer without `status`), or a `{"status": false}` the operation takes as its answer
+ * (`acceptsBareFalse`). Failures, rejected tokens and phones gone never get this far: the caller's attempt
+ * turns them into typed errors for the policy.
+ */
+export interface Answer {
+  /** False only for a `{"status": false}` the operation accepted. */
+  ok: boolean;
+  /** The whole JSON body. */
+  body: Record<string, unknown>;
+  /** The body as it came: a malformed answer's message quotes it (redacted). */
+  text: string;
+  ctx: DecodeContext;
+}
+
 /** What the client needs to know to decode: who it is, and how to describe and clean text. */
 export interface DecodeContext {
   operation: string;

@@ -2,7 +2,7 @@ import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ProtocolError, ServiceError, UsageError } from '../core/errors.js';
 import type { Routes } from '../core/routes.js';
 import type { Caller, CallOptions, Operation } from './caller.js';
-import { failure } from './envelope.js';
+import type { Answer } from './envelope.js';
 import { decodeCaptureUrl, decodeDeviceInfo, decodeDeviceList, EXTENSION_NAMES, type Capability, type DeviceInfo } from './vendor.js';
 import { checkCoordinate } from './wire.js';
 
@@ -58,22 +58,13 @@ export class Extensions {
 
   /** See {@link DeviceClient.devices}. */
   devices(options: CallOptions): Promise<DeviceId[]> {
-    return this.#call('deviceList', options, {
-      operation: 'devices',
-      path: (t) => `${this.#routes.devices}?q=all&token=${t}`,
-      statusOptional: true,
-      decode: decodeDeviceList,
-    });
+    return this.#call('deviceList', options, { operation: 'devices', path: (t) => `${this.#routes.devices}?q=all&token=${t}`, statusOptional: true }).then(decodeDeviceList);
   }
 
   /** See {@link DeviceClient.deviceInfo}. */
   deviceInfo(device: string, options: CallOptions): Promise<DeviceInfo> {
     const id = parseDeviceId(device);
-    return this.#call('deviceInfo', options, {
-      operation: 'device-info',
-      path: (t) => `${this.#routes.device(id)}?token=${t}`,
-      decode: (env, ctx, text) => decodeDeviceInfo(id, env, ctx, text),
-    });
+    return this.#call('deviceInfo', options, { operation: 'device-info', path: (t) => `${this.#routes.device(id)}?token=${t}`, device: id }).then((answer) => decodeDeviceInfo(id, answer));
   }
 
   /** See {@link DeviceClient.capture}. */
@@ -86,11 +77,12 @@ export class Extensions {
       throw new UsageError(`invalid capture size ${String(width)}×${String(height)}: expected whole numbers of pixels ≥ 1`);
     }
     const route = this.#routes.capture(id);
-    const url = await this.#call('capture', options, {
+    const answer = await this.#call('capture', options, {
       operation: 'screen capture',
       path: (t) => `${route}?token=${t}&type=png&location=pc&rect=[${x},${y},${x + width},${y + height}]`,
-      decode: (env, ctx, text) => decodeCaptureUrl(env, ctx, text, id, this.#url),
+      device: id,
     });
+    const url = decodeCaptureUrl(answer, this.#url);
     const png = await this.#caller.download(options, 'screen capture download', url);
     if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE) || png.toString('latin1', 12, 16) !== 'IHDR') {
       throw new ProtocolError('screen capture', `screen capture: the image is not a PNG (${png.length} bytes${png.length ? `, starting ${JSON.stringify(png.toString('latin1', 0, 4))}` : ''}): ${this.#caller.context('', 'GET', url).request}`);
@@ -125,19 +117,11 @@ export class Extensions {
    * An act: a POST that changes the phone. Never sent twice once the server may have done it (the policy
    * retries a request that did not leave, never one that may have been acted on).
    */
-  #act(name: Capability, device: DeviceId, options: CallOptions, { operation, route, query }: { operation: string; route: string; query: string }): Promise<void> {
-    return this.#call(name, options, {
-      operation,
-      path: (t) => `${route}?token=${t}&${query}`,
-      idempotent: false,
-      request: NO_BODY,
-      decode: (env, ctx) => {
-        if (env.status !== true) throw failure(ctx, env, device);
-      },
-    });
+  async #act(name: Capability, device: DeviceId, options: CallOptions, { operation, route, query }: { operation: string; route: string; query: string }): Promise<void> {
+    await this.#call(name, options, { operation, path: (t) => `${route}?token=${t}&${query}`, device, idempotent: false, request: NO_BODY });
   }
 
-  async #call<T>(name: Capability, options: CallOptions, op: Operation<T>): Promise<T> {
+  async #call(name: Capability, options: CallOptions, op: Operation): Promise<Answer> {
     const lacks = () => new ServiceError(op.operation, `this server does not offer ${EXTENSION_NAMES[name]} (a route beyond the device-control interface): ${this.#url}`, { reason: 'not-offered' });
     if (this.#lacking.has(name)) throw lacks();
     try {

@@ -1,7 +1,7 @@
 // Decoding the vendor's routes beyond the interface (spec/vendor-extensions.md), tolerantly: the bodies its
 // reference pages and public clients show, in each of their forms.
 import { isDeviceId, type DeviceId } from '../core/device-id.js';
-import { failure, isObject, malformed, type DecodeContext, type Envelope } from './envelope.js';
+import { isObject, malformed, type Answer } from './envelope.js';
 
 /** A phone's properties, from the vendor's `GET devices/<id>`. */
 export interface DeviceInfo {
@@ -27,9 +27,8 @@ export type Capability = keyof typeof EXTENSION_NAMES;
  * `{"ids": ["device@…", …]}` (no `status` key, or inside `value`); `[]`, `null` and `"null"` are an empty
  * lab. An id that is not one is a malformed answer.
  */
-export function decodeDeviceList(env: Envelope, ctx: DecodeContext, text: string): DeviceId[] {
-  if (env.status !== true) throw failure(ctx, env);
-  const source = 'ids' in env.body ? env.body : isObject(env.body.value) ? env.body.value : env.body;
+export function decodeDeviceList({ body, ctx, text }: Answer): DeviceId[] {
+  const source = 'ids' in body ? body : isObject(body.value) ? body.value : body;
   const ids = source.ids;
   if (ids === null || ids === undefined || ids === 'null') return [];
   if (!Array.isArray(ids)) throw malformed(ctx, '"ids" is not a list of device ids', text);
@@ -43,9 +42,8 @@ export function decodeDeviceList(env: Envelope, ctx: DecodeContext, text: string
  * as numbers or numeric text (the field table and the example disagree on such types).
  * @param device the phone asked about (the answer's own `id`, when it has one, must be the same)
  */
-export function decodeDeviceInfo(device: DeviceId, env: Envelope, ctx: DecodeContext, text: string): DeviceInfo {
-  if (env.status !== true) throw failure(ctx, env, device);
-  const v = env.body.value;
+export function decodeDeviceInfo(device: DeviceId, { body, ctx, text }: Answer): DeviceInfo {
+  const v = body.value;
   if (!isObject(v)) throw malformed(ctx, '"value" is not an object of device properties', text);
   if (v.id !== undefined && v.id !== device) throw malformed(ctx, `the properties are of ${JSON.stringify(v.id)}, not ${device}`, text);
   const size = (key: string) => {
@@ -64,9 +62,8 @@ export function decodeDeviceInfo(device: DeviceId, env: Envelope, ctx: DecodeCon
  * root, another path under the server's base URL. `{"status": true}` alone is a capture saved on the phone.
  * @param baseUrl the server's base URL, e.g. `http://10.0.0.5:8090`
  */
-export function decodeCaptureUrl(env: Envelope, ctx: DecodeContext, text: string, device: DeviceId, baseUrl: string): string {
-  if (env.status !== true) throw failure(ctx, env, device);
-  const named = typeof env.body.file_url === 'string' && env.body.file_url !== '' ? env.body.file_url : env.body.value;
+export function decodeCaptureUrl({ body, ctx, text }: Answer, baseUrl: string): string {
+  const named = typeof body.file_url === 'string' && body.file_url !== '' ? body.file_url : body.value;
   if (typeof named !== 'string' || named === '') throw malformed(ctx, 'the answer names no image in "value" or "file_url"', text);
   const base = new URL(`${baseUrl}/`);
   let url: URL;
