@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import validator from './validator.js';
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
 import { normalizeApiRoot } from '../core/routes.js';
@@ -63,13 +63,12 @@ const PASSWORD = ['a password is never written in the configuration file', 'name
  * @param json the parsed file
  * @param source the file's path, for messages
  * @param dir the folder relative paths in the file are resolved against
- * @param options.structureChecked the same text passed the schema already (in the process that started this one)
  */
-export function parseConfigFile(json: unknown, source: string, dir: string, options: { structureChecked?: boolean } = {}): ConfigFile {
+export function parseConfigFile(json: unknown, source: string, dir: string): ConfigFile {
   const fail: Fail = (where, what, hint) => {
     throw new ConfigError(`${source}: ${where}: ${what}`, hint ? { hint } : {});
   };
-  const error = options.structureChecked ? undefined : validate(json);
+  const error = validate(json);
   if (error) structuralFailure(error, json, fail);
   const { shorthandKeys } = schemaFacts();
   const top = json as RawFile;
@@ -197,7 +196,6 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode {
 }
 
 let schema: { root: SchemaNode; shorthandKeys: string[] } | undefined;
-let validator: ValidateFunction | undefined;
 
 /** config.schema.json, read on first use, and the server keys that may also stand at the top level. */
 function schemaFacts(): NonNullable<typeof schema> {
@@ -213,20 +211,9 @@ function schemaFacts(): NonNullable<typeof schema> {
 }
 
 /**
- * The schema's validator, compiled on first use: loading ajv and compiling cost a process ~85 ms (45 + 40,
- * measured on Node 20), which a process that finds no configuration file, or that inherited its validation
- * (load.ts), need not pay.
+ * Checks a file against the schema with its validator, compiled ahead of time by ajv (validator.ts, written by
+ * scripts/validator.mjs): compiling it here cost every process that read a file ~90 ms of CPU.
  */
 function validate(json: unknown): ErrorObject | undefined {
-  if (!validator) {
-    // ajv is CommonJS; required here, not imported at the top, so that it loads only when a file is checked.
-    const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-    // verbose: each error carries the schema node it failed in, for its errorMessage and its properties.
-    // meta and validateSchema off: checking the schema against draft-07 here costs every reader ~20 ms;
-    // tests/config/json-schema.test.ts checks it once instead.
-    const ajv = new Ajv({ verbose: true, allowUnionTypes: true, meta: false, validateSchema: false });
-    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-    validator = ajv.compile(schemaFacts().root);
-  }
   return validator(json) ? undefined : validator.errors![0]!;
 }

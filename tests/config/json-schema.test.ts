@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Ajv } from 'ajv';
 import { parse, refusal, SOURCE } from './refusal.js';
+// @ts-expect-error: a plain script, without types
+import { VALIDATOR_FILE, validatorSource } from '../../scripts/validator.mjs';
 
 interface Node {
   $ref?: string;
@@ -42,6 +44,10 @@ test('a valid draft-07 schema that ajv compiles in strict mode', () => {
   expect(ajv.validateSchema(SCHEMA), ajv.errorsText()).toBe(true);
   expect(() => ajv.compile(SCHEMA)).not.toThrow();
   expect(SCHEMA).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', title: 'phonewright.config.json', additionalProperties: false });
+});
+
+test('the loader\'s validator is the schema as it is now, compiled (npm run validator writes it)', () => {
+  expect(readFileSync(VALIDATOR_FILE, 'utf8') === validatorSource(), 'src/config/validator.ts is older than config.schema.json: run npm run validator').toBe(true);
 });
 
 test('every key is described, with examples; every object refuses unknown keys or says what else it takes', () => {

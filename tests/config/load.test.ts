@@ -56,13 +56,3 @@ test('a folder where the file should be cannot be read: a config error, not a cr
   expect(isPhonewrightError(e, 'PW_CONFIG')).toBe(true);
   expect(e.message).toMatch(/cannot be read \(EISDIR\)/);
 });
-
-test('a file checked once is taken as it is by the processes started after; once its text changes, it is checked again', async ({ dir }) => {
-  const file = path.join(dir, CONFIG_FILE);
-  await writeFile(file, '{"url": "http://10.0.0.5:8090"}');
-  expect(loadConfigFile(dir, {})?.servers).toEqual([{ name: 'default', url: 'http://10.0.0.5:8090' }]);
-  // What a worker inherits from its runner: the variable the first read set.
-  expect(process.env.PHONEWRIGHT_CONFIG_VALIDATED).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}#`));
-  await writeFile(file, '{"url": "http://10.0.0.5:8090", "pasword": "x"}');
-  expect(failure(() => loadConfigFile(dir, {})).message).toContain(`${file}: top level: unknown key "pasword"`);
-});
