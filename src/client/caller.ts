@@ -1,7 +1,6 @@
-import { isDeviceId } from '../core/device-id.js';
+import { isDeviceId, type DeviceId } from '../core/device-id.js';
 import { AuthError, ServiceError } from '../core/errors.js';
 import { Deadline, within } from './deadline.js';
-import type { DeviceId } from '../core/device-id.js';
 import { failure, readEnvelope, tokenRejected, type Answer, type DecodeContext } from './envelope.js';
 import { decodeLogin } from './login.js';
 import { MAX_RENEWALS, retrySettings, withRetries, type RetryEvent, type RetryOptions } from './resilience.js';

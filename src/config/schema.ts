@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
-import validator from './validator.js';
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
 import { normalizeApiRoot } from '../core/routes.js';
 import { parseUploadTarget } from '../core/upload-target.js';
+import validator from './validator.js';
 
 /** A phone named in the configuration. `main` stands for the server's main device. */
 export interface DeviceSpec {
