@@ -8,8 +8,6 @@ import { decodeSettings, formatResolution, type DisplaySettings } from '../core/
 import { parseUploadTarget } from '../core/upload-target.js';
 import { Caller, type CallOptions } from './caller.js';
 import { decodePixel, isObject, malformed, type Pixel } from './envelope.js';
-import { resolveFileUrl } from './file-url.js';
-import { multipartFile, readableFileSize } from './multipart.js';
 import type { RetryOptions } from './resilience.js';
 import { Transport, type TransportOptions } from './transport.js';
 import { Extensions, type AppState, type Capture, type CaptureRect } from './extensions.js';
@@ -166,6 +164,8 @@ export class DeviceClient {
    */
   async upload(file: string, target: string, options: UploadOptions = {}): Promise<{ fileUrl: string }> {
     const parsed = parseUploadTarget(target);
+    // Loaded by the first upload: a process that sends no file (most Playwright workers) does not load them.
+    const [{ multipartFile, readableFileSize }, { resolveFileUrl }] = await Promise.all([import('./multipart.js'), import('./file-url.js')]);
     const size = await readableFileSize(file);
     const body = multipartFile(file, size, parsed.part);
     const onBytes = options.onProgress && ((sent: number) => options.onProgress!(sent, size));
