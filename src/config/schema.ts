@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
 import { normalizeApiRoot } from '../core/routes.js';
 import { parseUploadTarget } from '../core/upload-target.js';
-import validator from './validator.js';
+import validator, { schema as compiledSchema } from './validator.js';
 
 /** A phone named in the configuration. `main` stands for the server's main device. */
 export interface DeviceSpec {
@@ -197,13 +195,13 @@ function resolve(root: SchemaNode, node: SchemaNode | undefined): SchemaNode {
 
 let schema: { root: SchemaNode; shorthandKeys: string[] } | undefined;
 
-/** config.schema.json, read on first use, and the server keys that may also stand at the top level. */
+/**
+ * config.schema.json as its compiled validator carries it (validator.ts: the test that keeps the two in step
+ * compares them), and the server keys that may also stand at the top level.
+ */
 function schemaFacts(): NonNullable<typeof schema> {
   if (schema) return schema;
-  // From src/config/ (tests) or dist/src/config/ (the package): the schema is at the package root.
-  const file = ['../../config.schema.json', '../../../config.schema.json'].map((p) => fileURLToPath(new URL(p, import.meta.url))).find((f) => existsSync(f));
-  if (!file) throw new Error('config.schema.json is missing from the phonewright package');
-  const root = JSON.parse(readFileSync(file, 'utf8')) as SchemaNode;
+  const root = compiledSchema as SchemaNode;
   // The one-server shorthand: the server keys that may also stand at the top level.
   const serverKeys = Object.keys(root.definitions?.server?.properties ?? {});
   schema = { root, shorthandKeys: Object.keys(root.properties ?? {}).filter((k) => serverKeys.includes(k)) };
