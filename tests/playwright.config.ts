@@ -12,18 +12,14 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.test.ts',
   projects: [
-    // At most two of them at a time: each runs Playwright or the CLI with workers of its own, and three at once
-    // starve each other of CPU (the fault suite's region check, sampled read by read, ran out of its 20 s in one
-    // run of three that way).
-    { name: 'end-to-end', testMatch: END_TO_END, workers: 2 },
+    { name: 'end-to-end', testMatch: END_TO_END },
     { name: 'layers', testIgnore: END_TO_END },
   ],
   outputDir: '../test-results/framework',
   fullyParallel: true,
-  // Most tests wait on servers, timers, retries' pauses and spawned runs rather than on this machine's cores:
-  // three workers on two cores keep both busier (two left a fifth of the cores' time idle; four contend and
-  // cost more CPU than they save).
-  workers: 3,
+  // Most tests wait on servers, timers and spawned runs rather than on this machine's cores: two workers on
+  // two cores (Playwright's default is half the cores).
+  workers: 2,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   reporter: [['list'], ['../src/report/summary-reporter.ts']],
