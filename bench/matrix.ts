@@ -5,8 +5,9 @@
 // at a time per phone, clocks off) on a server of the interface only (capabilities "seed": regions sampled a
 // pixel per read, 2,304 reads per phone), where the run waits on phones, as against a real lab, rather than
 // on this machine's cores. With screen capture the suites barely wait on phones at all.
-import { appendFile, copyFile, readdir, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import { DEFAULT_SCENARIO, type PhoneInput } from '../src/simulator/index.js';
 import type { BenchResult } from './report.js';
 import { interleaved, median, medianRatio, round } from './stats.js';
@@ -28,18 +29,20 @@ export async function run(): Promise<BenchResult> {
     const phones = await cloneScenario(dir);
     // Playwright's own share, for the detail column: one empty test per project, no phonewright fixture.
     await writeFile(path.join(dir, FLOOR_SPEC), `import { test } from '@playwright/test';\ntest('${FLOOR_TITLE}', () => {});\n`);
+    const lab = { PHONEWRIGHT_CONFIG: LAB_CONFIG };
     const cpu: Record<string, number[]> = {};
+    const phase: Record<string, Phases[]> = {};
     const run = (label: string, names: string[], args: string[], env: Record<string, string> = {}) => async () => {
       const result = await runPlaywright(dir, args, { PHONEWRIGHT_DEVICES: names.join(','), ...env });
       if (result.code !== 0) throw new Error(`${label} failed on ${names.length} phone(s) (exit code ${result.code}):\n${result.output.slice(-4000)}`);
       (cpu[label] ??= []).push(result.cpuMs);
+      if (env === lab) (phase[label] ??= []).push(await phases(dir));
       return result.ms;
     };
     const suite = ['--grep-invert', FLOOR_TITLE];
     const floor = [FLOOR_SPEC];
     // The warm-up fills Playwright's transform cache and the push cache, as any second run on a laptop finds them.
     await run('warm-up', phones, suite)();
-    const lab = { PHONEWRIGHT_CONFIG: LAB_CONFIG };
     const ms = await interleaved(ROUNDS, {
       one: run('one', [ONE], suite),
       eight: run('eight', phones, suite),
@@ -49,10 +52,14 @@ export async function run(): Promise<BenchResult> {
       labEight: run('labEight', phones, suite, lab),
     });
     const c = (label: string) => seconds(median(cpu[label]!));
+    const p = (label: string, key: keyof Phases) => seconds(median(phase[label]!.map((x) => x[key])));
     return {
       figures: { matrix_8_over_1: round(medianRatio(ms.eight, ms.one), 2), matrix_8_over_1_lab: round(medianRatio(ms.labEight, ms.labOne), 2) },
       notes: {
-        matrix_8_over_1_lab: `lab preset: wall 1 phone ${seconds(median(ms.labOne))}, 8 phones ${seconds(median(ms.labEight))}; CPU ${c('labOne')} and ${c('labEight')}; ${ROUNDS} rounds`,
+        matrix_8_over_1_lab:
+          `lab preset: wall 1 phone ${seconds(median(ms.labOne))}, 8 phones ${seconds(median(ms.labEight))}; CPU ${c('labOne')} and ${c('labEight')}; ` +
+          `every phone's first test begun ${p('labOne', 'firstTestMs')} and ${p('labEight', 'firstTestMs')} into the run, ` +
+          `the region check (the slowest phone's) ${p('labOne', 'regionMs')} and ${p('labEight', 'regionMs')}; ${ROUNDS} rounds`,
         matrix_8_over_1:
           `wall 1 phone ${seconds(median(ms.one))}, 8 phones ${seconds(median(ms.eight))}; CPU ${c('one')} and ${c('eight')}. ` +
           `Playwright alone (an empty test per project): wall ${seconds(median(ms.floorOne))} and ${seconds(median(ms.floorEight))} ` +
@@ -62,6 +69,37 @@ export async function run(): Promise<BenchResult> {
   } finally {
     await removeProject(dir);
   }
+}
+
+/** Where a run's time went, from its JSON report (reports/results.json of the project's config). */
+interface Phases {
+  /** From the run's start until the last phone to start began its first test: Playwright's workers starting. */
+  firstTestMs: number;
+  /** The region check, which waits on the phones' serial screen reads, on the phone where it took longest. */
+  regionMs: number;
+}
+
+async function phases(dir: string): Promise<Phases> {
+  const report = JSON.parse(await readFile(path.join(dir, 'reports', 'results.json'), 'utf8')) as JSONReport;
+  const start = Date.parse(report.stats.startTime);
+  const firstByPhone = new Map<string, number>();
+  let regionMs = 0;
+  const walk = (suites: JSONReportSuite[]) => {
+    for (const s of suites) {
+      for (const spec of s.specs) {
+        for (const t of spec.tests) {
+          for (const r of t.results) {
+            const at = Date.parse(r.startTime) - start;
+            firstByPhone.set(t.projectName, Math.min(firstByPhone.get(t.projectName) ?? Infinity, at));
+            if (spec.file.endsWith('region.spec.ts')) regionMs = Math.max(regionMs, r.duration);
+          }
+        }
+      }
+      walk(s.suites ?? []);
+    }
+  };
+  walk(report.suites);
+  return { firstTestMs: Math.max(...firstByPhone.values()), regionMs };
 }
 
 function seconds(ms: number): string {
