@@ -7,7 +7,8 @@
 // on this machine's cores. With screen capture the suites barely wait on phones at all.
 import { appendFile, copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import type { JSONReport } from '@playwright/test/reporter';
+import { reportTests } from '../src/report/json-report.js';
 import { DEFAULT_SCENARIO, type PhoneInput } from '../src/simulator/index.js';
 import type { BenchResult } from './report.js';
 import { interleaved, median, medianRatio, round } from './stats.js';
@@ -84,21 +85,13 @@ async function phases(dir: string): Promise<Phases> {
   const start = Date.parse(report.stats.startTime);
   const firstByPhone = new Map<string, number>();
   let regionMs = 0;
-  const walk = (suites: JSONReportSuite[]) => {
-    for (const s of suites) {
-      for (const spec of s.specs) {
-        for (const t of spec.tests) {
-          for (const r of t.results) {
-            const at = Date.parse(r.startTime) - start;
-            firstByPhone.set(t.projectName, Math.min(firstByPhone.get(t.projectName) ?? Infinity, at));
-            if (spec.file.endsWith('region.spec.ts')) regionMs = Math.max(regionMs, r.duration);
-          }
-        }
-      }
-      walk(s.suites ?? []);
+  for (const { spec, test } of reportTests(report.suites)) {
+    for (const r of test.results) {
+      const at = Date.parse(r.startTime) - start;
+      firstByPhone.set(test.projectName, Math.min(firstByPhone.get(test.projectName) ?? Infinity, at));
+      if (spec.file.endsWith('region.spec.ts')) regionMs = Math.max(regionMs, r.duration);
     }
-  };
-  walk(report.suites);
+  }
   return { firstTestMs: Math.max(...firstByPhone.values()), regionMs };
 }
 

@@ -3,9 +3,10 @@
 // image beside them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { JSONReport, JSONReportSuite, JSONReportTestResult } from '@playwright/test/reporter';
+import type { JSONReport, JSONReportTestResult } from '@playwright/test/reporter';
 import { UsageError } from '../core/errors.js';
 import { FACTS_ATTACHMENT, parseFacts, type RegionFacts } from './facts.js';
+import { reportTests } from './json-report.js';
 
 /** A golden to take from the last run. */
 export interface Approval {
@@ -35,26 +36,18 @@ export interface ApprovalFilter {
 export function findApprovals(file: string, filter: ApprovalFilter = {}): Approval[] {
   const report = readReport(file);
   const out: (Approval & { gone: string | undefined })[] = [];
-  const walk = (suites: JSONReportSuite[] | undefined) => {
-    for (const suite of suites ?? []) {
-      for (const spec of suite.specs) {
-        const title = `${spec.file} › ${spec.title}`;
-        if (filter.grep && !filter.grep.test(title)) continue;
-        for (const t of spec.tests) {
-          if (filter.projects?.length && !filter.projects.includes(t.projectName)) continue;
-          const last = t.results.at(-1);
-          if (!last) continue;
-          for (const { golden, actual, missing } of regionFailures(last)) {
-            // A golden that differed must still be there; one never written needs its spec still there.
-            const needed = missing ? path.resolve(report.config.rootDir, spec.file) : golden;
-            out.push({ project: t.projectName, test: title, golden, actual, gone: existsSync(needed) ? undefined : needed });
-          }
-        }
-      }
-      walk(suite.suites);
+  for (const { spec, test: t } of reportTests(report.suites)) {
+    const title = `${spec.file} › ${spec.title}`;
+    if (filter.grep && !filter.grep.test(title)) continue;
+    if (filter.projects?.length && !filter.projects.includes(t.projectName)) continue;
+    const last = t.results.at(-1);
+    if (!last) continue;
+    for (const { golden, actual, missing } of regionFailures(last)) {
+      // A golden that differed must still be there; one never written needs its spec still there.
+      const needed = missing ? path.resolve(report.config.rootDir, spec.file) : golden;
+      out.push({ project: t.projectName, test: title, golden, actual, gone: existsSync(needed) ? undefined : needed });
     }
-  };
-  walk(report.suites);
+  }
   const gone = out.find((a) => a.gone);
   if (gone) {
     throw new UsageError(`${gone.gone} no longer exists (the golden of ${gone.project} › ${gone.test}); nothing was written`, {

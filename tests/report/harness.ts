@@ -8,8 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { cp, readFile, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
+import type { JSONReport } from '@playwright/test/reporter';
 import type { Comparison, HistoryRecord } from '../../src/report/history-types.js';
+import { reportTests } from '../../src/report/json-report.js';
 import { InlineProject, inheritedEnv, matrixConfig, test as inline } from '../helpers/inline.js';
 import { BIN, ROOT as REPOSITORY, runNode } from '../helpers/spawn.js';
 
@@ -64,13 +65,7 @@ export class Project extends InlineProject {
   async counts(file = 'reports/results.json'): Promise<Record<string, Counts>> {
     const report = JSON.parse(await readFile(this.path(file), 'utf8')) as JSONReport;
     const out: Record<string, Counts> = {};
-    const walk = (suites: JSONReportSuite[]) => {
-      for (const s of suites) {
-        for (const spec of s.specs) for (const t of spec.tests) (out[t.projectName] ??= { expected: 0, unexpected: 0, flaky: 0, skipped: 0 })[t.status]++;
-        walk(s.suites ?? []);
-      }
-    };
-    walk(report.suites);
+    for (const { test: t } of reportTests(report.suites)) (out[t.projectName] ??= { expected: 0, unexpected: 0, flaky: 0, skipped: 0 })[t.status]++;
     return out;
   }
 

@@ -1,7 +1,8 @@
 // The pool mode: identical phones named as one pool in phonewright.config.json share the specs — each spec runs
 // once, on whichever phone of the pool is free — while a phone outside the pool runs every spec itself.
 import { readFile } from 'node:fs/promises';
-import type { JSONReport, JSONReportSuite, JSONReportTestResult } from '@playwright/test/reporter';
+import type { JSONReport, JSONReportTestResult } from '@playwright/test/reporter';
+import { reportTests } from '../../src/report/json-report.js';
 import { expect, phone, test } from './harness.js';
 
 const SPEC = (n: number) => `import { test, expect } from 'phonewright/fixtures';
@@ -70,19 +71,11 @@ interface Ran {
 async function runsOf(file: string): Promise<Ran[]> {
   const report = JSON.parse(await readFile(file, 'utf8')) as JSONReport;
   const out: Ran[] = [];
-  const walk = (suites: JSONReportSuite[]) => {
-    for (const s of suites) {
-      for (const spec of s.specs) {
-        for (const t of spec.tests) {
-          for (const result of t.results) {
-            const phoneName = [...result.annotations, ...t.annotations].find((a) => a.type === 'phone')?.description;
-            out.push({ project: t.projectName, title: spec.title, phone: phoneName, result });
-          }
-        }
-      }
-      walk(s.suites ?? []);
+  for (const { spec, test: t } of reportTests(report.suites)) {
+    for (const result of t.results) {
+      const phoneName = [...result.annotations, ...t.annotations].find((a) => a.type === 'phone')?.description;
+      out.push({ project: t.projectName, title: spec.title, phone: phoneName, result });
     }
-  };
-  walk(report.suites);
+  }
   return out;
 }
