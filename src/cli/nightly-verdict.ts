@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CheckFailedError, ConfigError } from '../core/errors.js';
 import type { ChangeEntry, NightlyOutcome } from '../report/history-types.js';
+import { NOT_TESTED_LINE } from '../report/untested.js';
 import type { Output } from './output.js';
 
 /** How many new failures the error line names before "and N more". */
@@ -51,6 +52,10 @@ export function nightlyVerdict(outcome: NightlyOutcome | undefined, code: number
   }
   if (outcome.broke) {
     const why = outcome.runErrors[0] ?? (outcome.status === 'passed' || outcome.status === 'failed' ? 'no test ran' : `the run was ${outcome.status}`);
+    // A phone the run could not reach: its line says why; a lab where phones come and go may allow it.
+    if (why.startsWith(NOT_TESTED_LINE)) {
+      throw new CheckFailedError(`${what} did not test every phone: ${why.slice(NOT_TESTED_LINE.length)}`, { hint: 'bring the phone back, or allow it: "unreachablePhones": "skip" in phonewright.config.json' });
+    }
     throw new CheckFailedError(`${what} did not complete: ${why}`, { hint: 'open the report: npx playwright show-report reports/html' });
   }
   if (c && c.newFailures.length) {

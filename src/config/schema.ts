@@ -31,6 +31,9 @@ export interface ServerFileEntry {
   devices?: DeviceSelection;
 }
 
+/** What a run does with a phone it could not test: fail the run (the default), or skip the phone's tests. */
+export type UnreachablePhones = 'fail' | 'skip';
+
 /** Files to upload before the specs: upload target → file path(s), relative to the config file. */
 export type PushSpec = Record<string, string | string[]>;
 
@@ -41,6 +44,11 @@ export interface ConfigFile {
   simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed' };
   /** Where CI publishes the HTML report, for links from the nightly files. */
   reportUrl?: string;
+  /**
+   * A phone the run could not test (login refused, server down, phone unknown): `fail` (the default) fails the
+   * run; `skip` skips its tests and names it once at the end, for labs where phones come and go.
+   */
+  unreachablePhones?: UnreachablePhones;
   /** The folder paths in the file are relative to. */
   dir: string;
   /** Where it was read from, for messages. */
@@ -49,7 +57,7 @@ export interface ConfigFile {
 
 /** The file's shape once config.schema.json has passed it; what is left to check is what a schema cannot say. */
 type RawServer = Omit<ServerFileEntry, 'devices'> & { devices?: (string | DeviceSpec)[] | typeof ALL_DEVICES };
-type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string };
+type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones };
 
 type Fail = (where: string, what: string, hint?: string) => never;
 
@@ -92,7 +100,7 @@ export function parseConfigFile(json: unknown, source: string, dir: string): Con
       fail(`push.${target}`, (e as Error).message);
     }
   }
-  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), dir, source };
+  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), ...(top.unreachablePhones ? { unreachablePhones: top.unreachablePhones } : {}), dir, source };
 }
 
 /** Reads `main` or a device id; used for the file and for `PHONEWRIGHT_DEVICES`. */

@@ -2,6 +2,7 @@ import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, T
 import { errorLine } from './error-line.js';
 import { firstLine } from './redact.js';
 import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
+import { NOT_TESTED_LINE, untestedPhones } from './untested.js';
 
 /** How a run is built into a record, besides what Playwright reports. */
 export interface RecordContext {
@@ -35,6 +36,8 @@ export function buildRecord(config: FullConfig, suite: Suite, result: FullResult
   }
   // With every phone out of reach nothing was tested: that is a broken run, not a green one.
   if (tests.length && tests.every((t) => t.infra && t.status === 'skipped')) runErrors.push(`no phone could be reached: ${tests[0]!.error ?? 'phone not reachable'}`);
+  // A phone not tested fails the run as an error outside its tests (unless its pool had others, or the config allows it).
+  else for (const phone of untestedPhones(suite)) if (!phone.tolerated && !setup.has(phone.project)) runErrors.push(firstLine(`${NOT_TESTED_LINE}${phone.line}`, context.secrets));
   return {
     version: 1,
     startedAt: result.startTime.toISOString(),

@@ -1,17 +1,28 @@
-import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { untestedLines, untestedPhones } from './untested.js';
 
 /**
  * Prints the closing line of a run, `N passed, N failed` (`, N skipped` when any were skipped), counted per
  * test by its final outcome: a test that passed on retry counts as passed (Playwright calls it flaky), a
  * test interrupted or timed out counts as failed. An error outside any test (a spec that does not load, a
  * failing global setup) counts as one failure, so a broken run never reads `0 failed`.
+ *
+ * A phone that could not be tested (login refused, server down, a phone the server does not have) skips its
+ * tests so the rest of the matrix runs; here it gets one line naming the phone, its server and the cause, counts
+ * as one failure, and fails the run (the result `onEnd` returns is Playwright's exit code), unless its pool
+ * still had phones or the config says `"unreachablePhones": "skip"` (then it is named, once).
  */
 export default class SummaryReporter implements Reporter {
   #tests = new Set<TestCase>();
   #globalErrors = 0;
+  #suite: Suite | undefined;
 
   printsToStdio(): boolean {
     return true;
+  }
+
+  onBegin(_config: unknown, suite: Suite): void {
+    this.#suite = suite;
   }
 
   onTestEnd(test: TestCase, _result: TestResult): void {
@@ -22,9 +33,12 @@ export default class SummaryReporter implements Reporter {
     this.#globalErrors++;
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    const untested = this.#suite ? untestedPhones(this.#suite) : [];
+    for (const line of untestedLines(untested)) process.stdout.write(`${line}\n`);
+    const notTested = untested.filter((p) => !p.tolerated).length;
     let passed = 0;
-    let failed = this.#globalErrors;
+    let failed = this.#globalErrors + notTested;
     let skipped = 0;
     for (const test of this.#tests) {
       const outcome = test.outcome();
@@ -36,5 +50,6 @@ export default class SummaryReporter implements Reporter {
     if ((result.status === 'timedout' || result.status === 'interrupted') && failed === 0) failed = 1;
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
     process.stdout.write(`${line}\n`);
+    return notTested && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 }

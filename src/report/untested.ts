@@ -1,0 +1,82 @@
+import type { Suite, TestCase } from '@playwright/test/reporter';
+
+/**
+ * The annotation a test of a phone that could not be tested carries (login refused, server unreachable, a phone
+ * the server does not have), beside `infra-failure`: `<phone> on <server>: <cause>`. The fixtures add it when
+ * they skip the test; the reporters read it.
+ */
+export const NOT_TESTED = 'phone-not-tested';
+/** How the line of a phone not tested starts, on the console and among a history record's run errors. */
+export const NOT_TESTED_LINE = 'not tested, ';
+
+/** A phone whose tests were skipped because it could not be reached. */
+export interface UntestedPhone {
+  /** The phone's project (a pool's project for a pool phone). */
+  project: string;
+  /** `<phone> on <server>: <cause>`, as the fixture wrote it when it first gave up on the phone. */
+  line: string;
+  /** Its tests skipped for it. */
+  skipped: number;
+  /**
+   * Why the run does not fail for it: `pool` when other phones of its pool ran the pool's specs, `skip` when
+   * the config says `"unreachablePhones": "skip"`; undefined when it fails the run.
+   */
+  tolerated?: 'pool' | 'skip';
+}
+
+/**
+ * The phones of a finished run that could not be tested, each once, in project order. A phone fails the run
+ * unless its pool still had phones that ran tests, or the run opted into skipping such phones (the project's
+ * metadata `unreachablePhones: 'skip'`, set by the device matrix from phonewright.config.json).
+ * @param suite the run's root suite
+ */
+export function untestedPhones(suite: Suite): UntestedPhone[] {
+  const phones = new Map<string, UntestedPhone & { pooled: boolean }>();
+  const ranIn = new Set<string>();
+  for (const test of suite.allTests()) {
+    const project = test.parent.project();
+    const name = project?.name ?? '';
+    const line = notTested(test);
+    if (line === undefined) {
+      if (test.results.length) ranIn.add(name);
+      continue;
+    }
+    // A pool's phones are told apart by the phone that ran the test; a project of one phone is the phone.
+    const key = `${name}\n${annotation(test, 'phone') ?? ''}`;
+    const metadata = (project?.metadata ?? {}) as { unreachablePhones?: string; pool?: unknown };
+    const entry = phones.get(key) ?? { project: name, line, skipped: 0, pooled: Array.isArray(metadata.pool), ...(metadata.unreachablePhones === 'skip' ? { tolerated: 'skip' as const } : {}) };
+    entry.skipped++;
+    phones.set(key, entry);
+  }
+  return [...phones.values()].map(({ pooled, ...phone }) => (!phone.tolerated && pooled && ranIn.has(phone.project) ? { ...phone, tolerated: 'pool' } : phone));
+}
+
+/**
+ * The console lines of a run's untested phones, `phonewright: …`: one per phone that fails the run, and one
+ * line for those tolerated (a pool that still had phones, or `"unreachablePhones": "skip"`).
+ */
+export function untestedLines(phones: UntestedPhone[]): string[] {
+  const failing = phones.filter((p) => !p.tolerated).map((p) => `phonewright: ${NOT_TESTED_LINE}${p.line} (${p.skipped} test${p.skipped === 1 ? '' : 's'} skipped)`);
+  const pool = phones.filter((p) => p.tolerated === 'pool');
+  const skip = phones.filter((p) => p.tolerated === 'skip');
+  return [
+    ...failing,
+    ...(pool.length ? [`phonewright: ${list(pool)} could not be reached; the other phones of ${pool.length === 1 ? 'its pool' : 'their pools'} ran the specs`] : []),
+    ...(skip.length ? [`phonewright: not tested, and allowed by "unreachablePhones": "skip": ${list(skip)}`] : []),
+  ];
+}
+
+function list(phones: UntestedPhone[]): string {
+  return phones.map((p) => p.line).join('; ');
+}
+
+/** The test's not-tested line, when it was skipped for its phone. */
+function notTested(test: TestCase): string | undefined {
+  const last = test.results.at(-1);
+  if (last?.status !== 'skipped') return undefined;
+  return annotation(test, NOT_TESTED);
+}
+
+function annotation(test: TestCase, type: string): string | undefined {
+  return [...(test.results.at(-1)?.annotations ?? []), ...test.annotations].find((a) => a.type === type)?.description;
+}
