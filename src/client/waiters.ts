@@ -22,6 +22,8 @@ export type WaitOutcome = { found: Notification; report: WatchReport } | { found
 export interface MessageWait {
   /** Resolves once the wait is armed (its first read after the call was answered), or once it ended. */
   readonly armed: Promise<void>;
+  /** Whether its arming read was answered: false once `armed` resolved means it ended unarmed. */
+  readonly isArmed: boolean;
   /** Every message, of any phone, that reached the wait, in order. */
   readonly seen: Notification[];
   /** The first message `accept` takes; `found: undefined` at the deadline, or with `error` when the feed failed. */
@@ -72,7 +74,16 @@ export function waitForMessage(feed: NotificationFeed, accept: (m: Notification)
     },
     deadline,
   );
-  return { armed: subscription.armed, seen, outcome };
+  const armed = subscription.armed;
+  const sub = subscription;
+  return {
+    armed,
+    seen,
+    outcome,
+    get isArmed() {
+      return sub.isArmed;
+    },
+  };
 }
 
 /** A watched window, started when made. */

@@ -58,11 +58,16 @@ test('a config without the history reporter: exit 2, and the line to add', async
   expect(r.stderr).toContain("phonewright: the nightly run wrote no history: the Playwright config has no history reporter; try: add ['./src/report/history-reporter.ts']");
 });
 
-test('a phone that cannot be reached: its tests are skipped and the summary says which and why; with none reachable, exit 1', async ({ project }) => {
+test('a phone that cannot be reached: its tests are skipped, the summary says which and why, and the nightly fails unless allowed', async ({ project }) => {
   const scenario = JSON.stringify({ phones: [phone('device@101', 'phone-a', '0x101820'), { ...phone('device@102', 'phone-b', '0x101820'), online: false }] });
   const p = await project({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' } }), 'scenario.json': scenario, 'specs/a.spec.ts': FAILING });
+  // A phone that was not tested: the nightly did not check what it was asked to.
+  const red = await p.cli(['nightly']);
+  expect(red.code, red.output).toBe(1);
+  expect(red.stderr).toMatch(/^phonewright: the nightly run did not test every phone: phone-b \(device@102\) on simulator: settings failed for device@102: .*; try: bring the phone back, or allow it: "unreachablePhones": "skip"/m);
+  // Allowed by the config: an unplugged phone is the lab's news, not the build's; nothing newly failed.
+  await p.write({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' }, unreachablePhones: 'skip' }) });
   const r = await p.cli(['nightly']);
-  // Nothing newly failed: an unplugged phone is the lab's news, not the build's.
   expect(r.code, r.output).toBe(0);
   const md = await p.summary();
   expect(md).toContain('· 1 phone(s) not reachable');
