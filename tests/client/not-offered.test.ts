@@ -3,24 +3,11 @@
 // made at once and within the call's deadline, remembers "not offered" for the server, and fails every call
 // to it with one line. When that read fails too, its error is the call's, and nothing is remembered.
 import { Deadline } from '../../src/client/deadline.js';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import { capturing } from '../helpers/vendor-capture.js';
 import { inOrder, VENDOR_MAIN_DEVICE as PHONE } from '../helpers/fake-server.js';
 import { lacking, MISSING_FORMS, notOffered } from '../helpers/missing-routes.js';
-import { expect, failure, test as base } from './harness.js';
+import { expect, failure, test } from './harness.js';
 import type { DeviceClient } from '../../src/client/client.js';
-
-const test = base.extend<{ startSim: (options: SimulatorOptions) => Promise<SimulatorHandle> }>({
-  startSim: async ({}, use) => {
-    const sims: SimulatorHandle[] = [];
-    await use(async (options) => {
-      const sim = await startSimulator({ port: 0, ...options });
-      sims.push(sim);
-      return sim;
-    });
-    await Promise.all(sims.map((s) => s.close()));
-  },
-});
 
 const RECT = { x: 0, y: 0, width: 4, height: 4 };
 const GONE = 'device@999';

@@ -1,6 +1,6 @@
 // The forms in which a server answers a route it lacks, for the fake server (vendor-like bodies) and the
 // simulator (`capabilities: 'seed'` with `missingRoutes`): the tests of "not offered" run over all four.
-import type { MissingRouteForm } from '../../src/simulator/index.js';
+import { startSimulator, type MissingRouteForm, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import type { AnswerReply, FakeReply, FakeServer, Op } from './fake-server.js';
 
 /** One form: its name in test titles, the fake server's answer, the simulator's option. */
@@ -34,4 +34,18 @@ export function lacking(server: FakeServer, reply: FakeReply): void {
 /** The one line a call to a route the server lacks fails with. */
 export function notOffered(what: string, url: string): string {
   return `this server does not offer ${what} (a route beyond the device-control interface): ${url}`;
+}
+
+/**
+ * A fixture that starts simulators of the interface only (`capabilities: 'seed'`) whose vendor routes answer
+ * in a given form, on port 0, each closed when the test ends.
+ */
+export async function seedSimFixture({}: object, use: (start: (form: MissingRouteForm, options?: SimulatorOptions) => Promise<SimulatorHandle>) => Promise<void>): Promise<void> {
+  const sims: SimulatorHandle[] = [];
+  await use(async (form, options = {}) => {
+    const sim = await startSimulator({ port: 0, ...options, capabilities: 'seed', missingRoutes: form });
+    sims.push(sim);
+    return sim;
+  });
+  await Promise.all(sims.map((s) => s.close()));
 }
