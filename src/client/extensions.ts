@@ -41,7 +41,7 @@ const NO_BODY = { method: 'POST' as const, body: () => undefined };
 export type InterfaceRead = (device: DeviceId | undefined, options: CallOptions) => Promise<unknown>;
 
 /**
- * The vendor's routes beyond the device-control interface (spec/vendor-extensions.md), each a capability a
+ * The vendor's routes beyond the device-control interface (docs/capabilities.md), each a capability a
  * server may lack. Until a route has answered once, an answer in the form a server lacking it gives (HTTP
  * 404, 405 or 501, or the failure envelope, whatever its message) is weighed against a read of the interface
  * about the same phone, made at once within the call's deadline: when that read answers, the server lacks the
