@@ -1,7 +1,7 @@
 import { isDeviceId, type DeviceId } from '../core/device-id.js';
-import { AuthError, ServiceError } from '../core/errors.js';
+import { AuthError, ServiceError, type PhonewrightError } from '../core/errors.js';
 import { Deadline, within } from './deadline.js';
-import { failure, readEnvelope, tokenRejected, type Answer, type DecodeContext } from './envelope.js';
+import { failure, readEnvelope, tokenRejected, type Answer, type DecodeContext, type Envelope } from './envelope.js';
 import { decodeLogin } from './login.js';
 import { MAX_RENEWALS, retrySettings, withRetries, type RetryEvent, type RetryOptions } from './resilience.js';
 import { Session } from './session.js';
@@ -37,6 +37,12 @@ export interface Operation {
   acceptsBareFalse?: boolean;
   /** Finds out why a `{"status": false}` came while the token is valid, and throws the error that says it. */
   explainBareFalse?: (error: ServiceError, deadline: Deadline) => Promise<never>;
+  /**
+   * A route beyond the interface not known yet to be there: an answer in a form a server lacking the route
+   * gives (HTTP 404, 405 or 501, or the failure envelope; not a rejected token) is handed here with the
+   * call's deadline, to be told apart from a phone or server fault, and it throws the error that says which.
+   */
+  contrast?: (error: PhonewrightError, deadline: Deadline) => Promise<never>;
   request?: Pick<Attempt, 'method' | 'headers' | 'headersTimeout'> & { body: () => Attempt['body'] };
   /** No total deadline of its own (an upload's time grows with its size). */
   unbounded?: boolean;
@@ -68,6 +74,8 @@ const PROBE_VALID_MS = 1_000;
  * life. One refused later may have expired while the call waited (a slow server, retries).
  */
 const FRESH_TOKEN_MS = 1_000;
+/** The statuses a server gives a route it lacks: no such route, not this method, not implemented. */
+const LACKING_STATUSES = new Set([404, 405, 501]);
 
 /**
  * Sends the client's operations: each attempt with the current token, its envelope read into a typed error
@@ -121,10 +129,20 @@ export class Caller {
         const path = op.path(encodeURIComponent(token));
         const ctx = this.context(op.operation, method, path);
         const reply = await this.#o.transport.send({ operation: op.operation, path, deadline, attempt: ++attempt, ...op.request, body: op.request?.body() });
-        const env = readEnvelope(reply, ctx, op.statusOptional);
+        let env: Envelope;
+        try {
+          env = readEnvelope(reply, ctx, op.statusOptional);
+        } catch (error) {
+          if (op.contrast && LACKING_STATUSES.has(reply.status)) await op.contrast(error as PhonewrightError, deadline);
+          throw error;
+        }
         if (env.status === true) return { ok: true, body: env.body, text: reply.text, ctx };
         const error = failure(ctx, env, op.device);
-        if (env.status === null) throw error;
+        if (env.status === null) {
+          // A route not known to be there: a server lacking it may answer so, whatever the message says.
+          if (op.contrast) await op.contrast(error, deadline);
+          throw error;
+        }
         // `{"status": false}`: a rejected token in one server variant, so the token is checked before the answer counts.
         if (!(await this.#tokenStillValid(token, deadline))) throw tokenRejected(ctx, 'the server answered {"status": false} and the token no longer works');
         if (op.acceptsBareFalse) return { ok: false, body: env.body, text: reply.text, ctx };

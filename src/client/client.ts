@@ -75,7 +75,8 @@ export class DeviceClient {
       retry: options,
       totalTimeout: options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT,
     });
-    this.extensions = new Extensions(this.#caller, this.routes, this.url);
+    // A route beyond the interface is weighed against the phone's settings read, the device list against the main device's.
+    this.extensions = new Extensions(this.#caller, this.routes, this.url, (device, o) => (device ? this.settings(device, o) : this.mainDevice(o)));
   }
 
   /** The secrets this client holds, for anyone printing something it said: token, password, login header. */
@@ -189,13 +190,17 @@ export class DeviceClient {
 
   /**
    * The phones the server lists (the vendor's device list, a route beyond the interface); [] for an empty
-   * lab. A server without the route fails with a `not-offered` ServiceError, and is not asked again.
+   * lab. A server without the route (told by its first answer: HTTP 404, 405 or 501, or the failure envelope,
+   * while the main-device read answers) fails with a `not-offered` ServiceError, and is not asked again.
    */
   devices(options: CallOptions = {}): Promise<DeviceId[]> {
     return this.extensions.devices(options);
   }
 
-  /** A phone's properties: its model, maker, screen size and Android release (beyond the interface, as {@link devices}). */
+  /**
+   * A phone's properties: its model, maker, screen size and Android release (beyond the interface, as
+   * {@link devices}, weighed against the phone's settings read: an unknown or offline phone is `phone-missing`).
+   */
   deviceInfo(device: string, options: CallOptions = {}): Promise<DeviceInfo> {
     return this.extensions.deviceInfo(device, options);
   }

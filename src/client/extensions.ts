@@ -1,7 +1,8 @@
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
-import { ProtocolError, ServiceError, UsageError } from '../core/errors.js';
+import { ProtocolError, ServiceError, UsageError, type PhonewrightError } from '../core/errors.js';
 import type { Routes } from '../core/routes.js';
 import type { Caller, CallOptions, Operation } from './caller.js';
+import type { Deadline } from './deadline.js';
 import type { Answer } from './envelope.js';
 import { decodeCaptureUrl, decodeDeviceInfo, decodeDeviceList, EXTENSION_NAMES, type Capability, type DeviceInfo } from './vendor.js';
 import { checkCoordinate } from './wire.js';
@@ -34,26 +35,41 @@ const PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 const NO_BODY = { method: 'POST' as const, body: () => undefined };
 
 /**
- * The vendor's routes beyond the device-control interface (spec/vendor-extensions.md), each a capability a
- * server may lack. The first HTTP 404 of one tells this server lacks it: remembered, so the next call fails at
- * once with the same one line, naming the capability and the server.
+ * A read of the interface that tells whether the server and a phone answer: the phone's settings, or for a
+ * route that names no phone the main device. Resolves when it was answered; throws its typed error else.
+ */
+export type InterfaceRead = (device: DeviceId | undefined, options: CallOptions) => Promise<unknown>;
+
+/**
+ * The vendor's routes beyond the device-control interface (docs/capabilities.md), each a capability a
+ * server may lack. Until a route has answered once, an answer in the form a server lacking it gives (HTTP
+ * 404, 405 or 501, or the failure envelope, whatever its message) is weighed against a read of the interface
+ * about the same phone, made at once within the call's deadline: when that read answers, the server lacks the
+ * route, which is remembered, and this call and every later one fail at once with the same one line naming
+ * the capability and the server. When it fails too, its error is the call's (a phone gone, a server in
+ * trouble), and nothing is remembered.
  */
 export class Extensions {
-  #lacking = new Set<Capability>();
+  #known = new Map<Capability, 'offered' | 'lacking'>();
   #caller: Caller;
   #routes: Routes;
   #url: string;
+  #interfaceRead: InterfaceRead;
 
-  /** @param url the server's base URL, for messages and for the URLs its answers name */
-  constructor(caller: Caller, routes: Routes, url: string) {
+  /**
+   * @param url the server's base URL, for messages and for the URLs its answers name
+   * @param interfaceRead the read the first answers of a route are weighed against
+   */
+  constructor(caller: Caller, routes: Routes, url: string, interfaceRead: InterfaceRead) {
     this.#caller = caller;
     this.#routes = routes;
     this.#url = url;
+    this.#interfaceRead = interfaceRead;
   }
 
-  /** Whether this server is known to lack a capability (it answered 404 to it before). */
+  /** Whether this server is known to lack a capability (decided by an earlier call). */
   lacks(name: Capability): boolean {
-    return this.#lacking.has(name);
+    return this.#known.get(name) === 'lacking';
   }
 
   /** See {@link DeviceClient.devices}. */
@@ -122,15 +138,47 @@ export class Extensions {
   }
 
   async #call(name: Capability, options: CallOptions, op: Operation): Promise<Answer> {
-    const lacks = () => new ServiceError(op.operation, `this server does not offer ${EXTENSION_NAMES[name]} (a route beyond the device-control interface): ${this.#url}`, { reason: 'not-offered' });
-    if (this.#lacking.has(name)) throw lacks();
+    if (this.lacks(name)) throw this.#notOffered(name, op.operation);
+    const known = this.#known.has(name);
     try {
-      return await this.#caller.call(options, op);
+      const answer = await this.#caller.call(options, known ? op : { ...op, contrast: (error, deadline) => this.#contrast(name, op, error, deadline) });
+      if (!this.#known.has(name)) this.#known.set(name, 'offered');
+      return answer;
     } catch (error) {
-      if (!(error instanceof ProtocolError && error.reason === 'no-route')) throw error;
-      this.#lacking.add(name);
-      throw lacks();
+      // Decided during the call, maybe on a later attempt (after a login again): the line later calls get.
+      if (error instanceof ServiceError && error.reason === 'not-offered') throw this.#notOffered(name, op.operation, error.cause);
+      throw error;
     }
+  }
+
+  /**
+   * Weighs a route's answer in a lacking server's form against a read of the interface about the same phone,
+   * at once (no wait for a phone that is away: the policy around the call does that) and within the call's
+   * deadline. Answered: the server lacks the route. Failed: the read's error, for the policy and the caller
+   * (a phone gone is waited for as any read's; an act is never sent again).
+   */
+  async #contrast(name: Capability, op: Operation, error: PhonewrightError, deadline: Deadline): Promise<never> {
+    try {
+      await this.#interfaceRead(op.device, { deadline, phoneReconnectMs: 0 });
+    } catch (e) {
+      if (!(e instanceof ServiceError && e.reason === 'phone-missing' && op.device)) throw e;
+      throw new ServiceError(op.operation, `${op.operation} failed for ${op.device}: the phone is unknown to the server or offline (its settings read said "${e.serverMessage ?? ''}")`, {
+        reason: 'phone-missing',
+        serverMessage: e.serverMessage,
+        hint: 'check the id (phonewright main-device) and that the phone is connected',
+        cause: e,
+      });
+    }
+    this.#known.set(name, 'lacking');
+    throw this.#notOffered(name, op.operation, error);
+  }
+
+  /** The one line: the capability, and the server. @param cause the route's own answer, when this call saw it */
+  #notOffered(name: Capability, operation: string, cause?: unknown): ServiceError {
+    return new ServiceError(operation, `this server does not offer ${EXTENSION_NAMES[name]} (a route beyond the device-control interface): ${this.#url}`, {
+      reason: 'not-offered',
+      ...(cause === undefined ? {} : { cause }),
+    });
   }
 }
 

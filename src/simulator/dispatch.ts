@@ -8,7 +8,7 @@ import { capture, serveCaptureFile } from './capture.js';
 import { handleDownload } from './download.js';
 import type { FaultDecision } from './faults.js';
 import * as op from './operations.js';
-import type { Capabilities } from './options.js';
+import type { Capabilities, MissingRouteForm } from './options.js';
 import { parseQuery } from './query.js';
 import { failure, sendText } from './respond.js';
 import type { SimulatorState } from './state.js';
@@ -23,6 +23,8 @@ export interface DispatchContext {
   adminKey: string;
   /** `seed`: the vendor's routes beyond the interface answer as routes the server does not have. */
   capabilities: Capabilities;
+  /** How those routes answer under `seed`. */
+  missingRoutes: MissingRouteForm;
   upload: UploadContext;
   log: ((line: string) => void) | undefined;
   /** Latency timers in flight, cleared when the simulator closes. */
@@ -59,12 +61,14 @@ export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessag
         return void handleAdmin(req, res, pathname, ctx.state, ctx.adminKey).catch((e: unknown) => internalError(res, e));
       }
       const method = req.method ?? 'GET';
-      const found = matchRoute(ctx.routes, method, pathname);
-      const match = found && ctx.capabilities === 'seed' && EXTENSIONS.has(found.op) ? undefined : found;
-      if (!match) {
+      const match = matchRoute(ctx.routes, method, pathname);
+      if (!match || (ctx.capabilities === 'seed' && EXTENSIONS.has(match.op))) {
         ctx.state.stats.notFound++;
         req.resume();
-        return sendText(res, 404, failure(`no such route: ${method} ${pathname.slice(0, 200)}`));
+        const said = failure(`no such route: ${method} ${pathname.slice(0, 200)}`);
+        // Under seed the vendor's routes answer in the form the options name; any other path is not found.
+        const form = match ? ctx.missingRoutes : 404;
+        return sendText(res, form === 'envelope' ? 200 : form, said);
       }
       const { state } = ctx;
       state.count(match.op);

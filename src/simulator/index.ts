@@ -1,6 +1,6 @@
 // The simulator's public surface; src/index.ts re-exports it.
 export { startSimulator, type SimulatorHandle } from './server.js';
-export { DEFAULT_HOST, DEFAULT_MAX_UPLOAD_BYTES, type SimulatorOptions } from './options.js';
+export { DEFAULT_HOST, DEFAULT_MAX_UPLOAD_BYTES, MISSING_ROUTE_FORMS, type MissingRouteForm, type SimulatorOptions } from './options.js';
 export { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, type Behaviour, type BehaviourKey, type BehaviourSpec } from './behaviour.js';
 export type { FaultSpec } from './faults.js';
 export { LAB_PRESET, MAX_CLOCK_OFFSET_MS, type LabOptions, type Latency } from './lab.js';

@@ -10,6 +10,15 @@ import type { ScenarioInput } from './scenario-types.js';
 /** What a simulator serves: the interface and the vendor's routes beyond it, or the interface only. */
 export type Capabilities = 'all' | 'seed';
 
+/**
+ * How a server answers a route it lacks: HTTP 404, 405 or 501, or the interface's failure envelope (HTTP 200,
+ * `{"status": null, "value": "<message>"}`). Real servers differ; a client tells each from a phone gone.
+ */
+export type MissingRouteForm = 404 | 405 | 501 | 'envelope';
+
+/** Every {@link MissingRouteForm}, as the `sim --missing-route` flag writes them. */
+export const MISSING_ROUTE_FORMS = ['404', '405', '501', 'envelope'] as const;
+
 /** How to start a simulator. Every field is optional; the defaults make the vendor's curl examples work. */
 export interface SimulatorOptions {
   /** @default 8090 (0 picks a free port) */
@@ -49,6 +58,11 @@ export interface SimulatorOptions {
    * interface's six operations only, as a server without the extensions. @default "all"
    */
   capabilities?: Capabilities;
+  /**
+   * Under `capabilities: "seed"`, how the vendor's routes beyond the interface answer: HTTP 404, 405 or 501,
+   * or `envelope`, HTTP 200 with `{"status": null, "value": "no such route: …"}`. @default 404
+   */
+  missingRoutes?: MissingRouteForm;
   /** The admin API's key (header `x-sim-admin-key`). @default random per start */
   adminKey?: string;
   /** The clock, in ms since the epoch: tests advance it instead of sleeping. @default Date.now */
@@ -75,6 +89,7 @@ export interface ResolvedOptions {
   lab: LabOptions | false | undefined;
   clockOffsetMs: Record<string, number> | undefined;
   capabilities: Capabilities;
+  missingRoutes: MissingRouteForm;
   adminKey: string;
   now: () => number;
   log: ((line: string) => void) | undefined;
@@ -110,6 +125,10 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
   if (typeof clockOffsetMs === 'string') throw new UsageError(clockOffsetMs);
   const capabilities = o.capabilities ?? 'all';
   if (capabilities !== 'all' && capabilities !== 'seed') throw new UsageError(`invalid capabilities ${JSON.stringify(capabilities)}: expected "all" (the vendor's routes beyond the interface too) or "seed" (the interface's six operations only)`);
+  const missingRoutes = o.missingRoutes ?? 404;
+  if (missingRoutes !== 404 && missingRoutes !== 405 && missingRoutes !== 501 && missingRoutes !== 'envelope') {
+    throw new UsageError(`invalid missingRoutes ${JSON.stringify(missingRoutes)}: expected 404, 405, 501 (the HTTP status a lacking route answers) or "envelope" (HTTP 200 with {"status": null, …})`);
+  }
   const adminKey = o.adminKey ?? randomBytes(18).toString('base64url');
   if (typeof adminKey !== 'string' || adminKey.length < 8) throw new UsageError('invalid admin key: expected at least 8 characters');
   const verbose = o.verbose;
@@ -130,6 +149,7 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     lab,
     clockOffsetMs,
     capabilities,
+    missingRoutes,
     adminKey,
     // The same clock as the client's feed (src/client/feed.ts): a wall clock being slewed (NTP on a VM, 0.5 % here)
     // would otherwise make every simulated phone's clock drift against this machine's during a run.

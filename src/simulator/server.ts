@@ -101,6 +101,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     credentials: `${opts.user}:${opts.password}`,
     adminKey: opts.adminKey,
     capabilities: opts.capabilities,
+    missingRoutes: opts.missingRoutes,
     log: opts.log,
     timers: new Set(),
     held: new Set(),

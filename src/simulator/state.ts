@@ -20,6 +20,7 @@ import { TokenStore } from './tokens.js';
 export interface SimulatorStats {
   total: number;
   operations: Record<Operation, number>;
+  /** Requests to a route the server lacks (under `seed`, the vendor's too, whatever form they answer in). */
   notFound: number;
   admin: number;
 }

@@ -1,7 +1,12 @@
 // `tap`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface,
-// {"ok": true} with --json; a server of the interface only refuses each with one line, exit 1; bad input
-// exits 2 before anything is sent.
-import { errorLine, expect, on, run, test } from './helpers.js';
+// {"ok": true} with --json; a server of the interface only refuses each with one line, exit 1, whichever
+// form its lacking routes answer in (HTTP 404, 405, 501, the failure envelope); bad input exits 2 before
+// anything is sent.
+import { lacking, MISSING_FORMS, notOffered, seedSimFixture } from '../helpers/missing-routes.js';
+import type { MissingRouteForm, SimulatorHandle } from '../../src/simulator/index.js';
+import { errorLine, expect, on, PASSWORD, run, test as base, USER } from './helpers.js';
+
+const test = base.extend<{ seedSim: (form: MissingRouteForm) => Promise<SimulatorHandle> }>({ seedSim: seedSimFixture });
 
 const PHONE = 'device@1116106541';
 const ACTS: [string[], string, string][] = [
@@ -30,16 +35,37 @@ test('launch on the embedded simulator: {"ok": true}', async ({ tmp }) => {
   expect(r).toMatchObject({ code: 0, stdout: '{"ok":true}\n' });
 });
 
-test('a server of the interface only: one line naming what it lacks, exit 1, nothing on stdout', async ({ serve }) => {
-  const server = await serve();
-  for (const [args] of ACTS) {
-    const r = await run([...args, '--json', ...on(server)]);
-    expect(r.code, args[0]).toBe(1);
-    expect(r.stdout).toBe('');
-    const what = args[0] === 'tap' || args[0] === 'press' ? 'taps and keys (the JS bridge)' : 'starting and closing apps';
-    expect(errorLine(r)).toBe(`phonewright: this server does not offer ${what} (a route beyond the device-control interface): ${server.url}`);
-  }
-});
+for (const form of MISSING_FORMS) {
+  test(`a server whose acts answer ${form.name}: one line naming what it lacks, exit 1, nothing on stdout`, async ({ serve }) => {
+    const server = await serve();
+    lacking(server, form.reply);
+    for (const [args] of ACTS) {
+      const r = await run([...args, '--json', ...on(server)]);
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stdout).toBe('');
+      const what = args[0] === 'tap' || args[0] === 'press' ? 'taps and keys (the JS bridge)' : 'starting and closing apps';
+      expect(errorLine(r)).toBe(`phonewright: ${notOffered(what, server.url)}`);
+    }
+    expect(server.count('script') + server.count('app'), 'each act sent once').toBe(ACTS.length);
+  });
+
+  test(`the simulator under seed, its routes answering ${form.name}: tap and launch say what it lacks; on an unplugged phone, that the phone is missing`, async ({ seedSim }) => {
+    const sim = await seedSim(form.sim);
+    const flags = ['--url', sim.url, '--user', USER, '--password', PASSWORD];
+    const [tap, launch] = [ACTS[0]![0], ACTS[2]![0]];
+    sim.setOnline(PHONE, false);
+    const unplugged = await run([...tap, ...flags]);
+    expect(unplugged.code).toBe(1);
+    expect(errorLine(unplugged)).toBe(`phonewright: tap failed for ${PHONE}: the phone is unknown to the server or offline (its settings read said "device not found"); try: check the id (phonewright main-device) and that the phone is connected`);
+    sim.setOnline(PHONE, true);
+    for (const [args, what] of [[tap, 'taps and keys (the JS bridge)'], [launch, 'starting and closing apps']] as const) {
+      const r = await run([...args, ...flags]);
+      expect([r.code, r.stdout], args[0]).toEqual([1, '']);
+      expect(errorLine(r)).toBe(`phonewright: ${notOffered(what, sim.url)}`);
+    }
+    expect(sim.acts()).toEqual([]);
+  });
+}
 
 test('bad input: exit 2 with what to write, before any request', async ({ serve }) => {
   const server = await serve();

@@ -1,10 +1,15 @@
 // `phonewright screenshot`: a PNG of exactly the rectangle asked for, whichever form the server's capture
-// answer takes; a server of the interface only refuses with one line, exit 1; bad input changes nothing.
+// answer takes; a server of the interface only refuses with one line, exit 1, whichever form its lacking
+// route answers in; an unplugged phone is said to be missing; bad input changes nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { CAPTURE_FORMS, capturing, colorAt } from '../helpers/vendor-capture.js';
-import { errorLine, expect, on, run, test } from './helpers.js';
+import type { MissingRouteForm, SimulatorHandle } from '../../src/simulator/index.js';
+import { lacking, MISSING_FORMS, notOffered, seedSimFixture } from '../helpers/missing-routes.js';
+import { errorLine, expect, on, PASSWORD, run, test as base, USER } from './helpers.js';
+
+const test = base.extend<{ seedSim: (form: MissingRouteForm) => Promise<SimulatorHandle> }>({ seedSim: seedSimFixture });
 
 const PHONE = 'device@1116106541';
 
@@ -32,14 +37,35 @@ test('screenshot of the whole screen on the embedded simulator: the size its pro
   expect([png.width, png.height]).toEqual([1080, 1920]);
 });
 
-test('a server of the interface only: one line naming what it lacks, exit 1, no file', async ({ serve, tmp }) => {
-  const server = await serve();
-  const r = await run(['screenshot', PHONE, '--rect', '0,0,4,4', '--out', 'x.png', ...on(server)], { cwd: tmp });
-  expect(r.code).toBe(1);
-  expect(r.stdout).toBe('');
-  expect(errorLine(r)).toBe(`phonewright: this server does not offer screen capture (a route beyond the device-control interface): ${server.url}`);
-  expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
-});
+for (const form of MISSING_FORMS) {
+  test(`a server whose capture answers ${form.name}: one line naming what it lacks, exit 1, no file`, async ({ serve, tmp }) => {
+    const server = await serve();
+    lacking(server, form.reply);
+    const r = await run(['screenshot', PHONE, '--rect', '0,0,4,4', '--out', 'x.png', ...on(server)], { cwd: tmp });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(errorLine(r)).toBe(`phonewright: ${notOffered('screen capture', server.url)}`);
+    expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
+    expect(server.count('capture')).toBe(1);
+  });
+
+  test(`the simulator under seed, its capture answering ${form.name}: what it lacks at once; on an unplugged phone, that the phone is missing`, async ({ seedSim, tmp }) => {
+    const sim = await seedSim(form.sim);
+    const args = ['screenshot', PHONE, '--rect', '0,0,4,4', '--out', 'x.png', '--url', sim.url, '--user', USER, '--password', PASSWORD];
+    sim.setOnline(PHONE, false);
+    const unplugged = await run(args, { cwd: tmp });
+    expect(unplugged.code).toBe(1);
+    expect(errorLine(unplugged)).toMatch(new RegExp(`^phonewright: screen capture failed for ${PHONE}: the phone is unknown to the server or offline`));
+    sim.setOnline(PHONE, true);
+    const r = await run(args, { cwd: tmp });
+    expect([r.code, r.stdout]).toEqual([1, '']);
+    expect(errorLine(r)).toBe(`phonewright: ${notOffered('screen capture', sim.url)}`);
+    // Without --rect the screen's size is asked of the phone's properties, a route beyond the interface too.
+    const whole = await run(args.filter((a, i) => a !== '--rect' && args[i - 1] !== '--rect'), { cwd: tmp });
+    expect(errorLine(whole)).toBe(`phonewright: ${notOffered('device properties', sim.url)}`);
+    expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
+  });
+}
 
 test('bad input: exit 2 with what to write, before any request, and no file', async ({ serve, tmp }) => {
   const server = await serve();

@@ -1,11 +1,12 @@
 /**
- * Shared fixtures of the client tests: `serve` starts fake servers, `connect` makes clients with small
- * timeouts and backoff, `calls` collects every `onCall` event of the test's clients. Servers are closed
- * first at teardown (dropping requests left hanging), then the clients.
+ * Shared fixtures of the client tests: `serve` starts fake servers, `startSim` simulators (port 0),
+ * `connect` makes clients with small timeouts and backoff, `calls` collects every `onCall` event of the
+ * test's clients. Servers are closed first at teardown (dropping requests left hanging), then the clients.
  */
 import { test as base, expect } from '@playwright/test';
 import { DeviceClient, type ClientOptions } from '../../src/client/client.js';
 import type { CallEvent } from '../../src/client/transport.js';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import { serveFixture, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
 
 /** Small and fast: a test that waits on a real default (10 s, 100 ms backoff) is a slow test. */
@@ -13,6 +14,7 @@ export const FAST: Partial<ClientOptions> = { backoffBase: 5, backoffMax: 20, at
 
 export interface Fixtures {
   serve: (options?: FakeServerOptions) => Promise<FakeServer>;
+  startSim: (options?: SimulatorOptions) => Promise<SimulatorHandle>;
   connect: (server: FakeServer | string, options?: Partial<ClientOptions>) => DeviceClient;
   calls: CallEvent[];
 }
@@ -33,6 +35,15 @@ export const test = base.extend<Fixtures>({
   },
   // Depends on `connect` so that it is torn down first: closing the servers ends requests left hanging.
   serve: async ({ connect: _connect }, use) => serveFixture({}, use),
+  startSim: async ({ connect: _connect }, use) => {
+    const sims: SimulatorHandle[] = [];
+    await use(async (options = {}) => {
+      const sim = await startSimulator({ port: 0, ...options });
+      sims.push(sim);
+      return sim;
+    });
+    await Promise.all(sims.map((s) => s.close()));
+  },
 });
 
 export { expect };

@@ -1,9 +1,12 @@
 // The vendor's screen capture (spec/vendor-extensions.md) against a server that answers with the bodies the
 // reference text and an older client show: the image URL in `value` or in `file_url`, absolute (naming
 // `localhost`, which means the server's host) or relative; the image checked against the rectangle asked
-// for. And a server of the interface only, on which a region is sampled instead.
+// for. And a server of the interface only, on which a region is sampled instead, whichever form its lacking
+// route answers in.
+import { Deadline } from '../../src/client/deadline.js';
 import { captureImage, captureScreenshot, decodePng, readRegion } from '../../src/image/index.js';
 import { expect, failure, test } from '../client/harness.js';
+import { lacking, MISSING_FORMS } from '../helpers/missing-routes.js';
 import { capturing, CAPTURE_FORMS as FORMS, colorAt, screenPng } from '../helpers/vendor-capture.js';
 
 const PHONE = 'device@1116106541';
@@ -109,3 +112,39 @@ test('a region by one capture is the image sampling gives, step and mask include
   expect([...captured.data.subarray(4, 8)]).toEqual([255, 0, 255, 255]);
   expect([...captured.data.subarray(0, 4)]).toEqual([...colorAt(3, 4), 255]);
 });
+
+/** A small phone of the simulator: a yellow block on a dark screen. */
+const SIM_PHONE = 'device@6101';
+const SIM_SCENARIO = { phones: [{ id: SIM_PHONE, name: 'small', screen: { width: 16, height: 16, fill: '0x101820', rects: [{ x: 2, y: 2, width: 3, height: 3, color: '0xffd600' }] } }] };
+
+for (const form of MISSING_FORMS) {
+  test(`a capture answered with ${form.name}: the region is sampled at once, the capture asked once, an unplugged phone is missing`, async ({ serve, startSim, connect }) => {
+    // The fixtures' wait for a phone that is away (10 s): a region that took the answer for a phone gone would
+    // ask for the capture again and again, and sample nothing before its deadline.
+    const wait = { phoneReconnectMs: 10_000 };
+    const server = await serve();
+    lacking(server, form.reply);
+    server.handle('pixel', (req) => {
+      const [r, g, b] = colorAt(Number(req.query.get('x')), Number(req.query.get('y')));
+      return { json: { status: true, value: { r, g, b } } };
+    });
+    const client = connect(server, wait);
+    expectShows(await readRegion(client, PHONE, { x: 3, y: 5, width: 6, height: 4 }, { deadline: Deadline.in(5_000) }), 3, 5);
+    await readRegion(client, PHONE, { x: 0, y: 0, width: 2, height: 2 });
+    expect([server.count('capture'), server.count('settings'), server.count('pixel')], 'capture and settings once, then every pixel').toEqual([1, 1, 6 * 4 + 2 * 2]);
+
+    const sim = await startSim({ scenario: SIM_SCENARIO, capabilities: 'seed', missingRoutes: form.sim });
+    const simClient = connect(sim.url, wait);
+    sim.setOnline(SIM_PHONE, false);
+    const missing = await failure(() => readRegion(simClient, SIM_PHONE, { x: 0, y: 0, width: 6, height: 6 }, { deadline: Deadline.in(600) }));
+    expect(missing, 'an unplugged phone is missing, not a capture the server lacks').toMatchObject({ code: 'PW_SERVICE', reason: 'phone-missing' });
+    expect([simClient.extensions.lacks('capture'), sim.stats().operations.pixel]).toEqual([false, 0]);
+    sim.setOnline(SIM_PHONE, true);
+    const before = sim.stats();
+    const image = await readRegion(simClient, SIM_PHONE, { x: 0, y: 0, width: 6, height: 6 }, { deadline: Deadline.in(5_000) });
+    const after = sim.stats();
+    expect([after.notFound - before.notFound, after.operations.settings - before.operations.settings, after.operations.pixel - before.operations.pixel]).toEqual([1, 1, 36]);
+    const at = (x: number, y: number) => [...image.data.subarray((y * 6 + x) * 4, (y * 6 + x) * 4 + 3)];
+    expect([at(0, 0), at(2, 2), at(4, 4), at(5, 5)]).toEqual([[0x10, 0x18, 0x20], [0xff, 0xd6, 0x00], [0xff, 0xd6, 0x00], [0x10, 0x18, 0x20]]);
+  });
+}

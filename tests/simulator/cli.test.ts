@@ -155,6 +155,18 @@ test('every behaviour flag reaches the simulator', async () => {
   await done;
 });
 
+test('--capabilities seed --missing-route: the vendor\'s routes answer in that form', async () => {
+  for (const [form, status] of [['405', 405], ['501', 501], ['envelope', 200], [undefined, 404]] as const) {
+    const { out, done, stop } = await start({ json: true, capabilities: 'seed', ...(form ? { missingRoute: form } : {}) });
+    const { url } = JSON.parse(out.stdout[0]!);
+    const res = await request(`${url}/TotalControl/v1/devices/device@1116106541/screen/images?type=png&location=pc`);
+    expect(res.statusCode, String(form)).toBe(status);
+    expect(await res.body.json(), String(form)).toMatchObject({ status: null, value: expect.stringContaining('no such route') });
+    stop();
+    await done;
+  }
+});
+
 test.describe('the lab flags', () => {
   const PRESET_OFFSETS = { 'galaxy-s9': 300_000, 'pixel-7': -180_000, 'galaxy-tab-s7': 47_000, 'moto-g5': -90_000 };
 
@@ -319,6 +331,10 @@ test.describe('the command module', () => {
     expect(help).toContain('--clock-offset');
     expect(help).toMatch(/sim --lab --time-unit s\s+a server that behaves like a phone lab/);
     expect(help).toContain('--lab: pixel reads 2-8 ms, one at a time per phone');
+  });
+
+  test('--missing-route takes only 404, 405, 501 or envelope', async () => {
+    await expect(parse(['sim', '--missing-route', '502', '--print-scenario'])).rejects.toThrow(/Invalid values:[\s\S]*missing-route/);
   });
 
   test('a behaviour flag takes only its choices', async () => {

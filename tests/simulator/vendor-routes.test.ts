@@ -1,9 +1,10 @@
 // The simulator serves the vendor's routes beyond the interface as the reference describes them: the device
 // list (the phones connected now), each phone's properties, with the model and size its scenario gives, and
 // the screen capture with its image; with capabilities "seed", none is there, as on a server of the
-// interface only.
+// interface only, answering in the form `missingRoutes` names (HTTP 404, 405 or 501, or the failure envelope).
 import { PNG } from 'pngjs';
 import { request } from 'undici';
+import { startSimulator } from '../../src/simulator/index.js';
 import { MAIN, authed, expect, login, test } from './harness.js';
 
 test('the device list and the default phones\' properties: model, maker, size, Android', async ({ sim }) => {
@@ -22,15 +23,32 @@ test('the device list and the default phones\' properties: model, maker, size, A
   expect((await authed(sim, 'not-a-token', '/devices?q=all')).json).toMatchObject({ status: null });
 });
 
-test.describe('capabilities "seed"', () => {
-  test.use({ simOptions: { capabilities: 'seed' } });
-  test('the routes beyond the interface are not there; the interface is', async ({ sim }) => {
-    const token = await login(sim);
-    for (const path of ['/devices?q=all', `/devices/${MAIN}`, `/devices/${MAIN}/screen/images?type=png&location=pc`]) expect((await authed(sim, token, path)).status, path).toBe(404);
-    for (const path of [`/devices/${MAIN}/scripts?cmd=click&param=[1,1]`, `/devices/${MAIN}/apps/com.example.chat?state=active`]) expect((await authed(sim, token, path, { method: 'POST' })).status, path).toBe(404);
-    expect(sim.acts()).toEqual([]);
-    expect((await authed(sim, token, `/devices/${MAIN}/settings`)).json).toMatchObject({ status: true });
+for (const form of [404, 405, 501, 'envelope'] as const) {
+  test.describe(`capabilities "seed", missing routes answering ${form === 'envelope' ? 'the failure envelope' : `HTTP ${form}`}`, () => {
+    test.use({ simOptions: { capabilities: 'seed', ...(form === 404 ? {} : { missingRoutes: form }) } });
+    test('the routes beyond the interface are not there, in that form; the interface is', async ({ sim }) => {
+      const token = await login(sim);
+      const gets = ['/devices?q=all', `/devices/${MAIN}`, `/devices/${MAIN}/screen/images?type=png&location=pc`];
+      const posts = [`/devices/${MAIN}/scripts?cmd=click&param=[1,1]`, `/devices/${MAIN}/apps/com.example.chat?state=active`];
+      const answers = [...(await Promise.all(gets.map((path) => authed(sim, token, path)))), ...(await Promise.all(posts.map((path) => authed(sim, token, path, { method: 'POST' }))))];
+      for (const [i, answer] of answers.entries()) {
+        const path = [...gets, ...posts][i]!;
+        expect(answer.status, path).toBe(form === 'envelope' ? 200 : form);
+        expect(answer.json, path).toEqual({ status: null, value: expect.stringMatching(/^no such route: (GET|POST) \/TotalControl\/v1\/devices/) });
+      }
+      expect(sim.acts()).toEqual([]);
+      expect(sim.stats()).toMatchObject({ notFound: 5, operations: { deviceList: 0, capture: 0, script: 0 } });
+      expect((await authed(sim, token, `/devices/${MAIN}/settings`)).json).toMatchObject({ status: true });
+      // A path that is no route at all is not found, whatever the form.
+      expect((await authed(sim, token, '/nothing/here')).status).toBe(404);
+    });
   });
+}
+
+test('missingRoutes takes only the four forms', async () => {
+  await expect(startSimulator({ port: 0, capabilities: 'seed', missingRoutes: 502 as never })).rejects.toThrow(
+    'invalid missingRoutes 502: expected 404, 405, 501 (the HTTP status a lacking route answers) or "envelope" (HTTP 200 with {"status": null, …})',
+  );
 });
 
 /** Downloads a capture's image (no token, as in the vendor's example) and decodes it. */

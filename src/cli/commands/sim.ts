@@ -2,7 +2,7 @@ import type { CommandModule, Options } from 'yargs';
 import { DEFAULT_PASSWORD, DEFAULT_PORT, DEFAULT_USER } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, DEFAULT_HOST, DEFAULT_SCENARIO, startSimulator, type Behaviour, type BehaviourKey, type SimulatorHandle, type SimulatorOptions } from '../../simulator/index.js';
-import { ADMIN_KEY_HEADER, ADMIN_PREFIX, MAX_CLOCK_OFFSET_MS, type LabOptions } from '../../simulator/index.js';
+import { ADMIN_KEY_HEADER, ADMIN_PREFIX, MAX_CLOCK_OFFSET_MS, MISSING_ROUTE_FORMS, type LabOptions } from '../../simulator/index.js';
 import { list, wholeNumber } from '../args.js';
 import { hostPath, processHost, stopSignal, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
@@ -39,6 +39,7 @@ const SIM_OPTIONS = {
   lab: { type: 'boolean', describe: 'Behave like a phone lab: latency per operation, one phone\'s screen reads at a time, phone clocks minutes off' },
   'clock-offset': { type: 'string', array: true, describe: 'A phone\'s clock offset, <phone id or name>=<ms> (repeatable), e.g. pixel-7=-180000' },
   capabilities: { type: 'string', choices: ['all', 'seed'], default: 'all', describe: 'seed: only the interface\'s six operations, as a server without the vendor\'s routes beyond it (the device list and properties)' },
+  'missing-route': { type: 'string', choices: MISSING_ROUTE_FORMS, default: '404', describe: 'With --capabilities seed, how the vendor\'s routes answer: HTTP 404, 405 or 501, or envelope (HTTP 200, {"status": null, "value": "no such route: …"})' },
 } as const satisfies Record<string, Options>;
 
 /** `phonewright sim`: the embedded device-control simulator, serving until Ctrl-C. */
@@ -105,6 +106,7 @@ export async function runSim(args: SimArgs, output: Output, signal?: AbortSignal
     ...(args.lab === undefined ? {} : { lab: args.lab }),
     ...clockOffsetFlags(args.clockOffset),
     capabilities: args.capabilities,
+    missingRoutes: args.missingRoute === 'envelope' ? 'envelope' : (Number(args.missingRoute ?? 404) as 404 | 405 | 501),
     verbose: args.verbose ? (line: string) => output.note(line) : undefined,
   };
   const sim = await startSimulator(options);
