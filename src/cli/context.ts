@@ -35,6 +35,8 @@ export interface CommandContext {
   output: Output;
   /** Aborted on SIGINT/SIGTERM, or by the host's signal. */
   signal: AbortSignal;
+  /** The embedded simulator's phones, when the command runs on one (its scenario names them). */
+  simulatorPhones: readonly { id: DeviceId; name: string }[] | undefined;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function withClient<T>(args: GlobalOptions, output: Output, host: H
       apiRoot: connection.apiRoot,
       onCall: args.verbose ? (e: CallEvent) => output.note(describeCall(e)) : undefined,
     });
-    return await fn({ client, connection, output, signal: stop.signal });
+    return await fn({ client, connection, output, signal: stop.signal, simulatorPhones: simulator?.phones });
   } finally {
     // The token is registered last: `login --show-token` has printed it by now, and nothing else may.
     if (client) output.addSecrets(...client.secrets());
@@ -80,11 +82,6 @@ export async function withClient<T>(args: GlobalOptions, output: Output, host: H
     // A simulator left open would keep the process alive.
     await simulator?.close();
   }
-}
-
-/** Resolves a device argument read by `deviceArg`: `main` asks the server for its main device. */
-export async function resolveDevice(value: DeviceId | 'main', ctx: CommandContext): Promise<DeviceId> {
-  return value === 'main' ? ctx.client.mainDevice({ signal: ctx.signal }) : value;
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
-import type { DeviceId } from '../../core/device-id.js';
 import { AuthError, CheckFailedError, isPhonewrightError, TimeoutError, UnreachableError, type PhonewrightError } from '../../core/errors.js';
 import { describeSetting, formatResolution } from '../../core/settings.js';
 import { deviceArg } from '../args.js';
 import { withClient, type CommandContext, type Host } from '../context.js';
+import { resolveDevice, type DeviceRef } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 import { checkReachable } from '../reachable.js';
@@ -56,7 +56,7 @@ export function doctorCommand(output: Output, host: Host): CommandModule<GlobalO
 }
 
 /** Runs the six checks in order; a failure that leaves the rest meaningless skips them. */
-async function runChecks(ctx: CommandContext, device: DeviceId | 'main') {
+async function runChecks(ctx: CommandContext, device: DeviceRef) {
   const { client, signal } = ctx;
   const checks: CheckResult[] = [];
   const skipped = new Set<CheckResult>();
@@ -90,7 +90,8 @@ async function runChecks(ctx: CommandContext, device: DeviceId | 'main') {
     return { checks, skipped, firstError };
   }
   const main = await run('main device', () => client.mainDevice({ signal }), (id) => id);
-  const target = device === 'main' ? main : device;
+  // A phone given by name is looked up now that the server answers; an unknown name is bad input (exit 2).
+  const target = device === 'main' ? main : await resolveDevice(device, ctx);
   if (target === undefined) skip(['settings', 'pixel'], 'no device to check (the main device is unknown; give --device)');
   else {
     await run('settings', () => client.settings(target, { signal }), (s) =>

@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
-import { resolveDevice, withClient, type Host } from '../context.js';
+import { withClient, type Host } from '../context.js';
+import { resolveDevice } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 

@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { describeSetting, SETTINGS_FIELDS } from '../../core/settings.js';
 import { DEVICE_POSITIONAL, deviceArg } from '../args.js';
-import { resolveDevice, withClient, type Host } from '../context.js';
+import { withClient, type Host } from '../context.js';
+import { resolveDevice } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
 
