@@ -8,9 +8,11 @@ import { withClient, type Host } from '../context.js';
 import { resolveDevice } from '../phones.js';
 import { followNotifications } from '../follow.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION } from '../timeout.js';
 import type { Output } from '../output.js';
 
 interface NotificationsArgs extends GlobalOptions {
+  timeout?: string;
   position?: string;
   count?: string;
   device?: string[];
@@ -35,6 +37,7 @@ export function notificationsCommand(output: Output, host: Host): CommandModule<
       app: { type: 'string', array: true, describe: 'Only messages of this package name (repeatable)' },
       match: { type: 'string', array: true, describe: 'Only messages whose text contains this (repeatable; any one matches)' },
       follow: { alias: 'f', type: 'boolean', default: false, describe: 'Print new messages as they arrive, until Ctrl-C' },
+      ...TIMEOUT_OPTION,
     },
     examples: [
       ['$0 notifications --count 20 --json', 'an array of {"app","text","time","id"}'],
@@ -80,6 +83,9 @@ function readArgs(args: NotificationsArgs) {
     throw new UsageError('--position and --count do not apply to --follow, which prints only messages that arrive after it starts', {
       hint: 'drop them, or drop --follow to read the list',
     });
+  }
+  if (args.follow && args.timeout !== undefined) {
+    throw new UsageError('--timeout does not apply to --follow, which reads until Ctrl-C', { hint: 'drop --timeout, or drop --follow to read the list once' });
   }
   const apps = list(args.app);
   const matches = list(args.match);
