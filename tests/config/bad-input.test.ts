@@ -21,8 +21,8 @@ const ID_SHAPE = 'expected device@<integer>; try: an id such as device@111610654
 const CASES: Case[] = [
   {
     name: 'truncated JSON',
-    config: '{"url": "{url}", ',
-    error: /^phonewright: \/\S+\/phonewright\.config\.json is not valid JSON: Expected double-quoted property name in JSON at position \d+; try: fix the syntax; the README shows an example$/,
+    config: '{"url": "{url}",\n  ',
+    error: '{file} is not valid JSON at line 2, column 3: the file ends inside an object; try: fix the syntax; the README shows an example',
   },
   { name: 'not an object', config: '["{url}"]', error: '{file}: top level: expected a JSON object; try: see the README, "Configuration"' },
   { name: 'unknown top-level key', config: '{"url": "{url}", "timeout": 5}', error: `{file}: top level: unknown key "timeout"; try: ${TOP_KEYS}` },
