@@ -33,7 +33,7 @@ export function notificationsCommand(output: Output, host: Host): CommandModule<
     options: {
       position: { type: 'string', describe: 'Start position in the server\'s list, from 1 [default: 1]' },
       count: { type: 'string', describe: `How many messages to read, 1 to ${MAX_NOTIFICATION_COUNT} [default: ${DEFAULT_COUNT}]` },
-      device: { type: 'string', array: true, describe: 'Only messages of this phone (repeatable; "main" allowed)' },
+      device: { type: 'string', array: true, describe: 'Only messages of this phone: an id, a name or "main" (repeatable)' },
       app: { type: 'string', array: true, describe: 'Only messages of this package name (repeatable)' },
       match: { type: 'string', array: true, describe: 'Only messages whose text contains this (repeatable; any one matches)' },
       follow: { alias: 'f', type: 'boolean', default: false, describe: 'Print new messages as they arrive, until Ctrl-C' },
