@@ -5,8 +5,9 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { expect, test } from '../helpers/inline.js';
 import { spawnCli } from '../helpers/spawn.js';
 
+// outputDir given: Playwright's default is the package's test-results/, which holds this suite's own output.
 const HTML_CONFIG = `import { defineConfig } from '@playwright/test';
-export default defineConfig({ testDir: 'specs', reporter: [['html', { outputFolder: 'reports/html', open: 'never' }]] });
+export default defineConfig({ testDir: 'specs', outputDir: 'test-results', reporter: [['html', { outputFolder: 'reports/html', open: 'never' }]] });
 `;
 
 /** The last line on stderr: phonewright's own. */
