@@ -1,6 +1,7 @@
 import type { PositionalOptions } from 'yargs';
-import { parseDeviceId, type DeviceId } from '../core/device-id.js';
+import { parseDeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
+import type { DeviceRef } from './phones.js';
 
 /**
  * Reads a whole-number argument strictly: digits only. yargs would turn "1e3", "0x10" or "1.5" into
@@ -29,7 +30,7 @@ export function coordinate(name: 'x' | 'y', raw: unknown): number {
 }
 
 /** The `<device>` positional of every command that works on one phone; {@link deviceArg} reads it. */
-export const DEVICE_POSITIONAL: PositionalOptions = { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), or "main"' };
+export const DEVICE_POSITIONAL: PositionalOptions = { type: 'string', demandOption: true, describe: 'Device id (device@1116106541), a phone\'s name (galaxy-s9), or "main"' };
 
 /** The `<x> <y>` positionals of a point on the screen; {@link coordinate} reads each. */
 export const POINT_POSITIONALS: Record<'x' | 'y', PositionalOptions> = {
@@ -37,10 +38,27 @@ export const POINT_POSITIONALS: Record<'x' | 'y', PositionalOptions> = {
   y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' },
 };
 
-/** Reads a device argument: `main` (resolved later, on the server) or a well-formed id. */
-export function deviceArg(raw: unknown, what = 'device id'): DeviceId | 'main' {
+/** Longest phone name taken: a config name, a scenario's, or one a server's device list gives. */
+const MAX_NAME = 100;
+
+/**
+ * Reads a device argument: `main`, a well-formed id, or a phone's name (all three resolved later, by
+ * `resolveDevice`). A text starting with `device@` (in any case) is an id and must be a good one; a bare
+ * number is an id missing its prefix.
+ * @param what how the argument is named in messages, e.g. `--device`
+ * @default what `device id`
+ */
+export function deviceArg(raw: unknown, what = 'device id'): DeviceRef {
   const text = String(raw);
-  return text === 'main' ? 'main' : parseDeviceId(text, what);
+  if (text === 'main') return 'main';
+  if (/^device@/i.test(text)) return parseDeviceId(text, what);
+  if (/^-?\d+$/.test(text)) throw new UsageError(`invalid ${what} ${JSON.stringify(text.slice(0, 40))}: a device id starts with device@`, { hint: `device@${text.slice(0, 40)}` });
+  if (text.trim() === '' || text.length > MAX_NAME || /[\u0000-\u001f\u007f]/.test(text)) {
+    throw new UsageError(`invalid ${what} ${JSON.stringify(text.slice(0, 40))}: expected a device id, a phone's name or main`, {
+      hint: 'device@1116106541, galaxy-s9 or main (phonewright devices lists ids and names)',
+    });
+  }
+  return text;
 }
 
 /** Reads a repeatable string option (`--app a --app b`) into a list; yargs gives undefined, a string or an array. */

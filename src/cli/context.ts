@@ -6,6 +6,7 @@ import type { DeviceId } from '../core/device-id.js';
 import { startSimulator } from '../simulator/index.js';
 import type { GlobalOptions } from './options.js';
 import type { Output } from './output.js';
+import { timeoutArg, withTimeoutAdvice } from './timeout.js';
 
 /**
  * The world a CLI run lives in. `main` takes the process's own unless told otherwise: tests run the CLI
@@ -35,17 +36,24 @@ export interface CommandContext {
   output: Output;
   /** Aborted on SIGINT/SIGTERM, or by the host's signal. */
   signal: AbortSignal;
+  /** The budget of each call, in ms: `--timeout`, or the default. */
+  timeoutMs: number;
+  /** The embedded simulator's phones, when the command runs on one (its scenario names them). */
+  simulatorPhones: readonly { id: DeviceId; name: string }[] | undefined;
 }
 
 /**
  * Resolves the server (flag, environment, config file), starts the embedded simulator when none is
- * configured, runs `fn` with a client, and closes everything after, whatever happens.
- * @param args the parsed global options
+ * configured, runs `fn` with a client, and closes everything after, whatever happens. Each call of the
+ * client has the budget `--timeout` gives (commands without the option: the default), and a call that runs
+ * out of it says how to give it longer.
+ * @param args the parsed global options, and `--timeout` where the command has it
  * @param output where the command writes
  * @param host the environment and working folder to read the configuration from, and what stops the command
  * @param fn the command's work
  */
-export async function withClient<T>(args: GlobalOptions, output: Output, host: Host, fn: (ctx: CommandContext) => Promise<T>): Promise<T> {
+export async function withClient<T>(args: GlobalOptions & { timeout?: unknown }, output: Output, host: Host, fn: (ctx: CommandContext) => Promise<T>): Promise<T> {
+  const timeoutMs = timeoutArg(args.timeout);
   const flags = { url: args.url, user: args.user, password: args.password, apiRoot: args.apiRoot, server: args.server };
   const file = loadConfigFile(host.cwd, host.env);
   const connection = resolveConnection(flags, host.env, file);
@@ -69,9 +77,13 @@ export async function withClient<T>(args: GlobalOptions, output: Output, host: H
       user: connection.user,
       password: connection.password,
       apiRoot: connection.apiRoot,
+      // With the stop signal every command passes, each call's budget becomes its deadline on the wire.
+      totalTimeout: timeoutMs,
       onCall: args.verbose ? (e: CallEvent) => output.note(describeCall(e)) : undefined,
     });
-    return await fn({ client, connection, output, signal: stop.signal });
+    return await fn({ client, connection, output, signal: stop.signal, timeoutMs, simulatorPhones: simulator?.phones });
+  } catch (error) {
+    throw withTimeoutAdvice(error, timeoutMs);
   } finally {
     // The token is registered last: `login --show-token` has printed it by now, and nothing else may.
     if (client) output.addSecrets(...client.secrets());
@@ -80,11 +92,6 @@ export async function withClient<T>(args: GlobalOptions, output: Output, host: H
     // A simulator left open would keep the process alive.
     await simulator?.close();
   }
-}
-
-/** Resolves a device argument read by `deviceArg`: `main` asks the server for its main device. */
-export async function resolveDevice(value: DeviceId | 'main', ctx: CommandContext): Promise<DeviceId> {
-  return value === 'main' ? ctx.client.mainDevice({ signal: ctx.signal }) : value;
 }
 
 /**

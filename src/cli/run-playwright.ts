@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigFile } from '../config/load.js';
-import { ENV, resolveServers } from '../config/resolve.js';
-import { CheckFailedError, UsageError } from '../core/errors.js';
+import { ENV, resolveServers, type Connection } from '../config/resolve.js';
+import type { ConfigFile } from '../config/schema.js';
+import { CheckFailedError, ConfigError, UsageError } from '../core/errors.js';
 import { NIGHTLY_ENV } from '../report/nightly-env.js';
+import { loadRoster } from '../simulator/roster.js';
+import { DEFAULT_SCENARIO } from '../simulator/scenarios/default.js';
 import type { GlobalOptions } from './options.js';
 import type { Output } from './output.js';
 
@@ -44,7 +47,8 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
   if (!pass.some((a) => a === '-c' || a === '--config' || a.startsWith('--config='))) {
     // The matrix reads phonewright.config.json and PHONEWRIGHT_* from this folder: a mistake in them is one
     // line and exit 2 before anything runs, not a config error amid Playwright's output and a "failed" run.
-    resolveServers(env, loadConfigFile(process.cwd(), env));
+    const file = loadConfigFile(process.cwd(), env);
+    checkSimulatorPhones(resolveServers(env, file), file, args.devices !== undefined ? '--devices' : env[ENV.devices] !== undefined ? ENV.devices : undefined);
     if (!existsSync(path.resolve('playwright.config.ts')) && !existsSync(path.resolve('playwright.config.js'))) {
       if (!existsSync(OWN_CONFIG)) throw new UsageError('no playwright.config.ts in this folder', { hint: 'run from your project folder, or pass -c <config>' });
       pass.unshift('-c', OWN_CONFIG);
@@ -79,10 +83,60 @@ export async function spawnPlaywright(argv: string[], env: Record<string, string
   }
 }
 
-/** Turns Playwright's exit code into phonewright's: a failed run is a failed check (exit 1). */
-export function checkRun(code: number, what: string): void {
+/** Where the matrix's config writes the HTML report. */
+const HTML_REPORT = 'reports/html';
+
+/**
+ * Notes an HTML report folder as it is now; the function returned tells whether a run wrote the report since
+ * (a run that failed before any test, e.g. on its config, writes none).
+ * @param folder the report's folder, relative to the working folder
+ * @default folder 'reports/html', where the matrix's config writes it
+ */
+export function watchReport(folder = HTML_REPORT): { folder: string; written: () => boolean } {
+  const file = path.resolve(folder, 'index.html');
+  const modified = () => statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  const before = modified();
+  return {
+    folder,
+    written: () => {
+      const now = modified();
+      return now !== undefined && now !== before;
+    },
+  };
+}
+
+/**
+ * Turns Playwright's exit code into phonewright's: a failed run is a failed check (exit 1).
+ * @param report the HTML report, watched from before the run: the way out is to open it if the run wrote
+ *   it, or else to read what Playwright printed
+ */
+export function checkRun(code: number, what: string, report: ReturnType<typeof watchReport>): void {
   if (code === 0) return;
-  throw new CheckFailedError(`${what} failed (playwright exit code ${code})`, { hint: 'open the report: npx playwright show-report reports/html' });
+  throw new CheckFailedError(`${what} failed (playwright exit code ${code})`, {
+    hint: report.written() ? `open the report: npx playwright show-report ${report.folder}` : `read what Playwright printed above (it wrote no report to ${report.folder})`,
+  });
+}
+
+/**
+ * Refuses phones the embedded simulator's scenario does not have, before Playwright starts: the matrix would
+ * refuse them too, but inside Playwright's config, as a run that failed with no report.
+ * @param servers the run's servers, their phones selected
+ * @param file the configuration file, whose `simulator.scenario` names the phones
+ * @param selection how the phones were selected, for messages (`--devices`, PHONEWRIGHT_DEVICES); undefined:
+ *   by the configuration file alone
+ */
+function checkSimulatorPhones(servers: Connection[], file: ConfigFile | undefined, selection: string | undefined): void {
+  for (const server of servers) {
+    if (server.url !== undefined || !Array.isArray(server.devices)) continue;
+    const scenario = file?.simulator.scenario;
+    const roster = scenario ? loadRoster(path.resolve(file!.dir, scenario)) : loadRoster(DEFAULT_SCENARIO, 'the built-in scenario');
+    // A name given to --devices stands where an id would: the selection keeps it in `id` until the matrix looks it up.
+    const unknown = server.devices.map((d) => d.id as string).filter((want) => want !== 'main' && !roster.phones.some((p) => p.id === want || p.name === want));
+    if (unknown.length === 0) continue;
+    const message = `${selection ?? file?.source ?? 'the configuration'} names ${unknown.join(', ')}, which the simulator's scenario (${roster.source}) does not have`;
+    const hint = `one of ${roster.phones.map((p) => `${p.name} (${p.id})`).join(', ')}, or main`;
+    throw selection === '--devices' ? new UsageError(message, { hint }) : new ConfigError(message, { hint });
+  }
 }
 
 /** The folder of phonewright's package.json, whether this runs from src/ or from dist/src/. */

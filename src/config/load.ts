@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { findJsonSyntaxError } from './json-syntax.js';
 import { ENV, type Env } from './resolve.js';
 import { parseConfigFile, type ConfigFile } from './schema.js';
 
@@ -25,11 +26,24 @@ export function loadConfigFile(cwd: string, env: Env): ConfigFile | undefined {
     const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'cannot be read (permission denied)' : `cannot be read (${code})`;
     throw new ConfigError(`${file} ${why}`, { hint: named ? `check ${ENV.config}` : undefined, cause: e });
   }
+  // A byte order mark, as some editors write one, is not the file's text.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`${file} is not valid JSON: ${(e as Error).message}`, { hint: 'fix the syntax; the README shows an example', cause: e });
+    throw notJson(file, text, e);
   }
   return parseConfigFile(json, file, path.dirname(file));
+}
+
+/**
+ * The error of a file that is not JSON, by line and column. JSON.parse's own message is not repeated: it
+ * gives a character position, and for some mistakes quotes the text itself instead.
+ */
+function notJson(file: string, text: string, cause: unknown): ConfigError {
+  const at = findJsonSyntaxError(text);
+  const hint = 'fix the syntax; the README shows an example';
+  if (!at) return new ConfigError(`${file} is not valid JSON`, { hint, cause });
+  return new ConfigError(`${file} is not valid JSON at line ${at.line}, column ${at.column}: ${at.problem}`, { hint, cause });
 }

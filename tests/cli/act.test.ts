@@ -73,7 +73,7 @@ test('bad input: exit 2 with what to write, before any request', async ({ serve 
     [['tap', PHONE, '540', 'top'], 'phonewright: invalid y coordinate "top": expected a whole number from 0 to 100000'],
     [['press', PHONE, 'escape'], 'phonewright: invalid key "escape": expected back, home, menu, or one of the vendor\'s constants such as KEY_VOLUME_UP'],
     [['launch', PHONE, 'chat'], 'phonewright: invalid package name "chat": expected an Android package such as com.example.chat'],
-    [['close-app', 'galaxy', 'com.example.chat'], 'phonewright: invalid device id "galaxy"'],
+    [['close-app', 'device@galaxy', 'com.example.chat'], 'phonewright: invalid device id "device@galaxy"'],
   ];
   for (const [args, says] of cases) {
     const r = await run([...args, ...on(server)]);
@@ -81,4 +81,42 @@ test('bad input: exit 2 with what to write, before any request', async ({ serve 
     expect(errorLine(r).startsWith(says), errorLine(r)).toBe(true);
   }
   expect(server.count()).toBe(0);
+});
+
+/** A phone of the size the user's trial had, and a second one, each known by name. */
+const LAB = {
+  phones: [
+    { id: PHONE, name: 'galaxy-s9', screen: { width: 720, height: 1280, fill: '0x25425c' } },
+    { id: 'device@-230441652', name: 'moto-g5', screen: { width: 1280, height: 720, fill: '0x101820' } },
+  ],
+};
+
+test('a tap off the screen: exit 2 with the screen\'s size and the points allowed, and nothing sent', async ({ simulate }) => {
+  const sim = await simulate({ scenario: LAB });
+  const r = await run(['tap', PHONE, '5000', '5000', ...on(sim)]);
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(errorLine(r)).toBe(`phonewright: (5000, 5000) is off the 720×1280 screen of ${PHONE}; try: x from 0 to 719, y from 0 to 1279`);
+  // One coordinate off is enough; a phone given by name is named so.
+  const edge = await run(['tap', 'galaxy-s9', '720', '0', ...on(sim)]);
+  expect(errorLine(edge)).toBe(`phonewright: (720, 0) is off the 720×1280 screen of galaxy-s9 (${PHONE}); try: x from 0 to 719, y from 0 to 1279`);
+  expect(sim.acts()).toEqual([]);
+  // The last pixel of the screen is on it: the tap goes, once.
+  expect(await run(['tap', PHONE, '719', '1279', ...on(sim)])).toMatchObject({ code: 0, stdout: `${PHONE}: tapped (719, 1279)\n` });
+  expect(sim.acts()).toEqual([expect.objectContaining({ device: PHONE, kind: 'tap', x: 719, y: 1279 })]);
+});
+
+test('a tap on a phone given by name reaches that phone', async ({ simulate }) => {
+  const sim = await simulate({ scenario: LAB });
+  const r = await run(['tap', 'moto-g5', '1200', '700', '--json', ...on(sim)]);
+  expect(r).toMatchObject({ code: 0, stdout: '{"ok":true}\n', stderr: '' });
+  expect(sim.acts()).toEqual([expect.objectContaining({ device: 'device@-230441652', kind: 'tap', x: 1200, y: 700 })]);
+});
+
+test('a server without the device properties: the point cannot be checked, and the tap goes as before', async ({ serve }) => {
+  const server = await serve();
+  server.handle('script', { body: '{"status": true, "value": "0"}' });
+  const r = await run(['tap', PHONE, '5000', '5000', ...on(server)]);
+  expect(r).toMatchObject({ code: 0, stdout: `${PHONE}: tapped (5000, 5000)\n` });
+  expect(server.requests.map((q) => q.op)).toEqual(['login', 'deviceInfo', 'script']);
 });

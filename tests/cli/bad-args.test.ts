@@ -33,7 +33,7 @@ const CASES: Case[] = [
   { name: 'device id past 32 bits', args: ['pixel', 'device@2147483648', '1', '2'], error: `invalid device id "device@2147483648": ${ID_RANGE}` },
   { name: 'device id with a leading zero', args: ['settings', 'device@007'], error: `invalid device id "device@007": ${ID_RANGE}` },
   { name: 'device id minus zero', args: ['settings', 'device@-0'], error: `invalid device id "device@-0": ${ID_RANGE}` },
-  { name: 'device id that is a name', args: ['settings', 'galaxy-s9'], error: `invalid device id "galaxy-s9": ${ID_SHAPE}` },
+  { name: 'device id without its prefix', args: ['settings', '1116106541'], error: 'invalid device id "1116106541": a device id starts with device@; try: device@1116106541' },
   { name: 'device id fractional', args: ['settings', 'device@1.5'], error: `invalid device id "device@1.5": ${ID_SHAPE}` },
   { name: 'notification filter device', args: ['notifications', '--device', 'device@x'], error: `invalid --device "device@x": ${ID_SHAPE}` },
   // Coordinates.

@@ -107,9 +107,9 @@ test('--device: settings and pixel are read from that phone', async ({ serve }) 
 
 test('a bad --device: exit 2 before anything is checked', async ({ serve }) => {
   const server = await serve();
-  const r = await run(['doctor', '--device', 'pixel-7', ...on(server)]);
+  const r = await run(['doctor', '--device', 'device@7x', ...on(server)]);
   expect(r.code).toBe(2);
   expect(r.stdout).toBe('');
-  expect(errorLine(r)).toMatch(/invalid --device "pixel-7"/);
+  expect(errorLine(r)).toMatch(/invalid --device "device@7x"/);
   expect(server.requests).toEqual([]);
 });

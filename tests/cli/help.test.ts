@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LAB_PRESET, type Latency } from '../../src/simulator/index.js';
 import { errorLine, expect, ROOT, run, spawnCli, test } from './helpers.js';
 
 const GLOBAL_FLAGS = ['--url', '--user', '--password', '--api-root', '--server', '--json', '--verbose', '--help'];
@@ -49,6 +50,21 @@ for (const { command, mentions } of COMMAND_HELP) {
     for (const text of [...mentions, ...GLOBAL_FLAGS, ...ENV_VARS]) expect(flat(r.stdout)).toContain(text);
   });
 }
+
+test('sim --help gives the lab\'s figures as the lab preset has them', async () => {
+  const r = await run(['sim', '--help']);
+  expect(r.code).toBe(0);
+  const ms = (l: Latency | undefined) => (typeof l === 'number' ? `${l} ms` : `${l![0]}-${l![1]} ms`);
+  const clock = (offset: number) => `${offset < 0 ? '-' : '+'}${Math.abs(offset) % 60_000 === 0 ? `${Math.abs(offset) / 60_000} min` : `${Math.abs(offset) / 1000} s`}`;
+  const l = LAB_PRESET.latencyMs!;
+  // One figure stands for both in the help.
+  expect(l.upload).toEqual(l.login);
+  expect(flat(r.stdout)).toContain(
+    `--lab: a pixel read waits for a ${ms(LAB_PRESET.screenGrabMs)} frame grab, one at a time per phone, then takes ${ms(l.pixel)} more (overlapping other reads); ` +
+      `settings ${ms(l.settings)}; notifications ${ms(l.notifications)}; login and uploads ${ms(l.login)}; screen captures ${ms(l.capture)}; ` +
+      `taps and keys ${ms(l.script)}; starting or closing an app ${ms(l.appState)}; phone clocks ${LAB_PRESET.clockOffsetCycleMs!.map(clock).join(', ')} off in turn`,
+  );
+});
 
 test('--version prints the package version, whatever package the working folder belongs to', async ({ tmp }) => {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };

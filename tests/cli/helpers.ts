@@ -4,7 +4,9 @@
  * `launch` starts one that keeps running (`notifications --follow`, `sim`), stopped as Ctrl-C would.
  * `spawnCli` and `launchSpawned` (tests/helpers/spawn.ts) run the real process, for the smoke tests of each
  * command: exit code, the stdout/stderr split, `--help`, a terminal, signals. `serve` starts fake servers
- * (tests/helpers/fake-server.ts), closed at teardown. No run sees a PHONEWRIGHT_* variable unless a test sets one.
+ * (tests/helpers/fake-server.ts), closed at teardown; `simulate` starts the simulator itself, for what only it
+ * does (a phone that freezes, the acts it records, phones with names). No run sees a PHONEWRIGHT_* variable
+ * unless a test sets one.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { main } from '../../src/cli/main.js';
 import { processOutput } from '../../src/cli/output.js';
+import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import { serveFixture, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
 import { cliEnv, collect, ROOT, type CliOptions, type CliResult, type LiveCli } from '../helpers/spawn.js';
 
@@ -24,8 +27,8 @@ export interface RunOptions extends CliOptions {
   tty?: boolean;
 }
 
-/** The flags that point a command at a fake server with its credentials. */
-export function on(server: FakeServer, credentials: { user?: string; password?: string } = {}): string[] {
+/** The flags that point a command at a fake server (or a simulator) with its credentials. */
+export function on(server: { url: string }, credentials: { user?: string; password?: string } = {}): string[] {
   return ['--url', server.url, '--user', credentials.user ?? USER, '--password', credentials.password ?? PASSWORD];
 }
 
@@ -65,6 +68,8 @@ export function errorLine(result: CliResult): string {
 export interface Fixtures {
   /** Starts a fake server, closed when the test ends. */
   serve: (options?: FakeServerOptions) => Promise<FakeServer>;
+  /** Starts a simulator on 127.0.0.1, port 0 (the vendor's example credentials), closed when the test ends. */
+  simulate: (options?: SimulatorOptions) => Promise<SimulatorHandle>;
   /** A fresh empty folder, removed when the test ends. */
   tmp: string;
   /** Stops the in-process runs a test left going, and waits for them. */
@@ -73,6 +78,15 @@ export interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   serve: serveFixture,
+  simulate: async ({}, use) => {
+    const started: SimulatorHandle[] = [];
+    await use(async (options) => {
+      const sim = await startSimulator({ port: 0, ...options });
+      started.push(sim);
+      return sim;
+    });
+    await Promise.all(started.map((sim) => sim.close()));
+  },
   tmp: async ({}, use) => {
     const dir = await mkdtemp(path.join(tmpdir(), 'phonewright-cli-'));
     await use(dir);

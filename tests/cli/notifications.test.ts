@@ -57,7 +57,7 @@ const BAD: BadUsage[] = [
   { args: ['--count', '0'], says: /invalid --count "0": expected a whole number from 1 to 10000/ },
   { args: ['--count', '10001'], says: /invalid --count "10001"/ },
   { args: ['--count', '2.5'], says: /invalid --count "2.5"/ },
-  { args: ['--device', 'phone-7'], says: /invalid --device "phone-7"/ },
+  { args: ['--device', '1174886816'], says: /invalid --device "1174886816": a device id starts with device@/ },
   { args: ['--app', ''], says: /--app needs a package name/ },
   { args: ['--follow', '--count', '5'], says: /--position and --count do not apply to --follow/ },
 ];

@@ -21,7 +21,7 @@ test('without --json: one readable line; "main" is asked of the server first', a
 });
 
 const BAD_ARGUMENTS: BadUsage[] = [
-  { name: 'a device id without device@', args: ['phone1', '1', '1'], says: /invalid device id "phone1": expected device@<integer>/ },
+  { name: 'a device id without device@', args: ['1116106541', '1', '1'], says: /invalid device id "1116106541": a device id starts with device@; try: device@1116106541$/ },
   { name: 'a device number beyond 32 bits', args: ['device@99999999999', '1', '1'], says: /signed 32-bit integer/ },
   { name: 'a negative x', args: ['device@1116106541', '-1', '1'], says: /invalid x coordinate "-1"/ },
   { name: 'a fractional x', args: ['device@1116106541', '1.5', '1'], says: /invalid x coordinate "1.5"/ },

@@ -330,7 +330,7 @@ test.describe('the command module', () => {
     expect(help).toContain('--lab');
     expect(help).toContain('--clock-offset');
     expect(help).toMatch(/sim --lab --time-unit s\s+a server that behaves like a phone lab/);
-    expect(help).toContain('--lab: pixel reads 2-8 ms, one at a time per phone');
+    expect(help).toContain('--lab: a pixel read waits for a 3-7 ms frame grab, one at a time per phone');
   });
 
   test('--missing-route takes only 404, 405, 501 or envelope', async () => {

@@ -1,8 +1,10 @@
 import type { CommandModule, PositionalOptions } from 'yargs';
 import { checkPackage, keyConstant, type AppState, type DeviceClient } from '../../client/index.js';
 import type { DeviceId } from '../../core/device-id.js';
+import { checkPointOnScreen } from '../../core/screen.js';
 import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
-import { resolveDevice, withClient, type Host } from '../context.js';
+import { withClient, type Host } from '../context.js';
+import { phoneLabel, resolveDevice, screenOf } from '../phones.js';
 import { defineCommand } from '../define.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -18,13 +20,17 @@ interface ActSpec {
   describe: string;
   positionals: Record<string, PositionalOptions>;
   examples: [string, string][];
-  /** Reads the typed arguments (before any network work) and returns the call, and what it did in words. */
-  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal) => Promise<void>; did: string };
+  /**
+   * Reads the typed arguments (before any network work) and returns the call, what it did in words, and
+   * the point it acts on, if any: checked against the phone's screen before the act is sent.
+   */
+  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal) => Promise<void>; did: string; point?: { x: number; y: number } };
 }
 
 const EPILOGUE =
   'A route of the vendor\'s server beyond the device-control interface: a server without it fails with one line that says so, exit 1. ' +
-  'An act is sent once: it is not retried once the server may have done it.';
+  'An act is sent once: it is not retried once the server may have done it. ' +
+  'A point off the phone\'s screen (its size from the phone\'s properties) is refused before anything is sent, exit 2; a server without the properties gets the act unchecked.';
 
 const ACTS: ActSpec[] = [
   {
@@ -35,7 +41,7 @@ const ACTS: ActSpec[] = [
     prepare: (args) => {
       const x = coordinate('x', args.x);
       const y = coordinate('y', args.y);
-      return { call: (client, id, signal) => client.tap(id, x, y, { signal }), did: `tapped (${x}, ${y})` };
+      return { call: (client, id, signal) => client.tap(id, x, y, { signal }), did: `tapped (${x}, ${y})`, point: { x, y } };
     },
   },
   {
@@ -79,9 +85,10 @@ export const actCommands: ((output: Output, host: Host) => CommandModule<GlobalO
     handler: (args) => {
       // Everything the user typed is checked before any network work.
       const device = deviceArg(args.device);
-      const { call, did } = spec.prepare(args);
+      const { call, did, point } = spec.prepare(args);
       return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
+        if (point) checkPointOnScreen({ screen: await screenOf(id, ctx), toString: () => phoneLabel(device, id) }, point.x, point.y);
         await call(ctx.client, id, ctx.signal);
         if (args.json) output.json({ ok: true });
         else output.line(`${id}: ${did}`);

@@ -3,13 +3,15 @@ import type { DeviceInfo } from '../../client/index.js';
 import { defineCommand } from '../define.js';
 import { withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION, type TimeoutArgs } from '../timeout.js';
 import type { Output } from '../output.js';
 
 /** `phonewright devices`: the server's phones, with their model, maker, screen size and Android release. */
-export function devicesCommand(output: Output, host: Host): CommandModule<GlobalOptions, GlobalOptions> {
-  return defineCommand({
+export function devicesCommand(output: Output, host: Host): CommandModule<GlobalOptions, TimeoutArgs> {
+  return defineCommand<TimeoutArgs>({
     command: 'devices',
     describe: 'List the server\'s phones with their model, screen size and Android release',
+    options: TIMEOUT_OPTION,
     examples: [
       ['$0 devices', 'a table: id, name, model, manufacturer, size, Android'],
       ['$0 devices --json', 'prints [{"id":"device@1116106541","name":"…","model":"SM-G960F","manufacturer":"samsung","width":1080,"height":1920,"android":"10"}]'],

@@ -1,15 +1,17 @@
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
-import type { DeviceId } from '../../core/device-id.js';
 import { AuthError, CheckFailedError, isPhonewrightError, TimeoutError, UnreachableError, type PhonewrightError } from '../../core/errors.js';
 import { describeSetting, formatResolution } from '../../core/settings.js';
 import { deviceArg } from '../args.js';
 import { withClient, type CommandContext, type Host } from '../context.js';
+import { resolveDevice, type DeviceRef } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION, withoutHint, withTimeoutAdvice } from '../timeout.js';
 import type { Output } from '../output.js';
 import { checkReachable } from '../reachable.js';
 
 interface DoctorArgs extends GlobalOptions {
+  timeout?: string;
   device?: string;
 }
 
@@ -21,7 +23,7 @@ export interface CheckResult {
   ms: number;
 }
 
-/** How long the reachability check waits for a TCP connection. */
+/** How long the reachability check waits for a TCP connection (less when --timeout is less). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** `phonewright doctor`: checks the setup step by step and says where it breaks. */
@@ -31,6 +33,7 @@ export function doctorCommand(output: Output, host: Host): CommandModule<GlobalO
     describe: 'Check the setup: reachable, login, main device, settings, pixel, notifications',
     options: {
       device: { type: 'string', describe: 'Check settings and pixel on this phone instead of the main device' },
+      ...TIMEOUT_OPTION,
     },
     examples: [
       ['$0 doctor --url http://10.0.0.5:8090', 'a checklist, one ✓ or ✗ line per check with its time'],
@@ -56,7 +59,7 @@ export function doctorCommand(output: Output, host: Host): CommandModule<GlobalO
 }
 
 /** Runs the six checks in order; a failure that leaves the rest meaningless skips them. */
-async function runChecks(ctx: CommandContext, device: DeviceId | 'main') {
+async function runChecks(ctx: CommandContext, device: DeviceRef) {
   const { client, signal } = ctx;
   const checks: CheckResult[] = [];
   const skipped = new Set<CheckResult>();
@@ -67,7 +70,9 @@ async function runChecks(ctx: CommandContext, device: DeviceId | 'main') {
       const value = await work();
       checks.push({ name, ok: true, detail: detail(value), ms: Math.round(performance.now() - t0) });
       return value;
-    } catch (error) {
+    } catch (thrown) {
+      // A check that ran out of time says how to give it longer, as any command does.
+      const error = withTimeoutAdvice(thrown, ctx.timeoutMs);
       if (signal.aborted || !isPhonewrightError(error)) throw error;
       firstError ??= error;
       checks.push({ name, ok: false, detail: ctx.output.clean(error.message), ms: Math.round(performance.now() - t0) });
@@ -81,7 +86,7 @@ async function runChecks(ctx: CommandContext, device: DeviceId | 'main') {
       skipped.add(check);
     });
 
-  if ((await run('reachable', () => checkReachable(client.url, CONNECT_TIMEOUT_MS, signal), (where) => `${where} accepts connections`)) === undefined) {
+  if ((await run('reachable', () => checkReachable(client.url, Math.min(CONNECT_TIMEOUT_MS, ctx.timeoutMs), signal), (where) => `${where} accepts connections`)) === undefined) {
     skip(['login', 'main device', 'settings', 'pixel', 'notifications'], 'the server is unreachable');
     return { checks, skipped, firstError };
   }
@@ -90,7 +95,8 @@ async function runChecks(ctx: CommandContext, device: DeviceId | 'main') {
     return { checks, skipped, firstError };
   }
   const main = await run('main device', () => client.mainDevice({ signal }), (id) => id);
-  const target = device === 'main' ? main : device;
+  // A phone given by name is looked up now that the server answers; an unknown name is bad input (exit 2).
+  const target = device === 'main' ? main : await resolveDevice(device, ctx);
   if (target === undefined) skip(['settings', 'pixel'], 'no device to check (the main device is unknown; give --device)');
   else {
     await run('settings', () => client.settings(target, { signal }), (s) =>
@@ -106,8 +112,9 @@ async function runChecks(ctx: CommandContext, device: DeviceId | 'main') {
 function summarize(checks: CheckResult[], skipped: number, first: PhonewrightError | undefined, user: string): PhonewrightError {
   const failed = checks.filter((c) => !c.ok).length - skipped;
   const name = checks.find((c) => !c.ok)?.name;
-  const message = `doctor: ${failed} of ${checks.length} checks failed${skipped ? `, ${skipped} skipped` : ''}; the first, ${name}, says: ${first?.message ?? 'failed'}`;
-  const details = { cause: first };
+  const message = `doctor: ${failed} of ${checks.length} checks failed${skipped ? `, ${skipped} skipped` : ''}; the first, ${name}, says: ${first ? withoutHint(first) : 'failed'}`;
+  // The first failure's way out is the run's: kept as the hint, so that it is said once, last.
+  const details = { cause: first, hint: first?.hint };
   if (isPhonewrightError(first, 'PW_UNREACHABLE')) return new UnreachableError(message, details);
   if (isPhonewrightError(first, 'PW_TIMEOUT')) return new TimeoutError(message, details);
   if (isPhonewrightError(first, 'PW_AUTH')) return new AuthError(user, message, details);

@@ -2,9 +2,11 @@ import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { withClient, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION } from '../timeout.js';
 import type { Output } from '../output.js';
 
 interface LoginArgs extends GlobalOptions {
+  timeout?: string;
   // Named as declared: the handler also gets it camel-cased, as `showToken`.
   'show-token': boolean;
 }
@@ -16,6 +18,7 @@ export function loginCommand(output: Output, host: Host): CommandModule<GlobalOp
     describe: 'Log in to the server and check the credentials',
     options: {
       'show-token': { type: 'boolean', default: false, describe: 'Also print the token (the only command that ever prints it)' },
+      ...TIMEOUT_OPTION,
     },
     examples: [
       ['$0 login --url http://10.0.0.5:8090 --user sigma', 'exit 0 when the server accepts the credentials, 3 when it refuses them'],

@@ -9,7 +9,7 @@ import { gatherBlobs, mergeReports, writeMergeConfig } from '../merge-reports.js
 import { nightlyVerdict, readOutcome } from '../nightly-verdict.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
-import { checkRun } from '../run-playwright.js';
+import { checkRun, watchReport } from '../run-playwright.js';
 
 interface MergeArgs extends GlobalOptions {
   blobs?: string[];
@@ -53,9 +53,10 @@ export function mergeCommand(output: Output): CommandModule<GlobalOptions, Merge
         // The merge's config lives in a temp folder: the links take this folder's reportUrl, unless the variable says.
         const url = reportUrl(process.env, process.cwd());
         if (url) env[REPORT_URL_ENV] = url;
+        const report = watchReport(path.join(args.output, 'html'));
         const code = await mergeReports(blobDir, config, env, args.json);
         if (args.history) nightlyVerdict(readOutcome(outcomeFile), code, output, 'the merged nightly', args.json);
-        else checkRun(code, 'the merged run');
+        else checkRun(code, 'the merged run', report);
       } finally {
         await rm(temp, { recursive: true, force: true });
       }

@@ -4,12 +4,15 @@ import type { DeviceId } from '../../core/device-id.js';
 import { UsageError } from '../../core/errors.js';
 import { describeFilter, matchesNotification, MAX_NOTIFICATION_COUNT, type Notification } from '../../core/notifications.js';
 import { deviceArg, list, wholeNumber } from '../args.js';
-import { resolveDevice, withClient, type Host } from '../context.js';
+import { withClient, type Host } from '../context.js';
+import { resolveDevice } from '../phones.js';
 import { followNotifications } from '../follow.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION } from '../timeout.js';
 import type { Output } from '../output.js';
 
 interface NotificationsArgs extends GlobalOptions {
+  timeout?: string;
   position?: string;
   count?: string;
   device?: string[];
@@ -30,10 +33,11 @@ export function notificationsCommand(output: Output, host: Host): CommandModule<
     options: {
       position: { type: 'string', describe: 'Start position in the server\'s list, from 1 [default: 1]' },
       count: { type: 'string', describe: `How many messages to read, 1 to ${MAX_NOTIFICATION_COUNT} [default: ${DEFAULT_COUNT}]` },
-      device: { type: 'string', array: true, describe: 'Only messages of this phone (repeatable; "main" allowed)' },
+      device: { type: 'string', array: true, describe: 'Only messages of this phone: an id, a name or "main" (repeatable)' },
       app: { type: 'string', array: true, describe: 'Only messages of this package name (repeatable)' },
       match: { type: 'string', array: true, describe: 'Only messages whose text contains this (repeatable; any one matches)' },
       follow: { alias: 'f', type: 'boolean', default: false, describe: 'Print new messages as they arrive, until Ctrl-C' },
+      ...TIMEOUT_OPTION,
     },
     examples: [
       ['$0 notifications --count 20 --json', 'an array of {"app","text","time","id"}'],
@@ -79,6 +83,9 @@ function readArgs(args: NotificationsArgs) {
     throw new UsageError('--position and --count do not apply to --follow, which prints only messages that arrive after it starts', {
       hint: 'drop them, or drop --follow to read the list',
     });
+  }
+  if (args.follow && args.timeout !== undefined) {
+    throw new UsageError('--timeout does not apply to --follow, which reads until Ctrl-C', { hint: 'drop --timeout, or drop --follow to read the list once' });
   }
   const apps = list(args.app);
   const matches = list(args.match);

@@ -1,11 +1,14 @@
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
-import { resolveDevice, withClient, type Host } from '../context.js';
+import { withClient, type Host } from '../context.js';
+import { resolveDevice } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION } from '../timeout.js';
 import type { Output } from '../output.js';
 
 interface PixelArgs extends GlobalOptions {
+  timeout?: string;
   device: string;
   x: string;
   y: string;
@@ -17,6 +20,7 @@ export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOp
     command: 'pixel <device> <x> <y>',
     describe: 'Read the colour of one screen pixel',
     positionals: { device: DEVICE_POSITIONAL, ...POINT_POSITIONALS },
+    options: TIMEOUT_OPTION,
     examples: [
       ['$0 pixel device@1116106541 100 100 --json', 'prints {"r":37,"g":66,"b":92,"rgb":"0x25425c"}'],
       ['$0 pixel main 0 0', 'the top-left pixel of the server\'s main device'],

@@ -3,12 +3,15 @@ import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../core/errors.js';
 import { DEVICE_POSITIONAL, deviceArg, rectArg } from '../args.js';
-import { hostPath, resolveDevice, withClient, type Host } from '../context.js';
+import { hostPath, withClient, type Host } from '../context.js';
+import { resolveDevice } from '../phones.js';
 import { defineCommand } from '../define.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION } from '../timeout.js';
 import type { Output } from '../output.js';
 
 interface ScreenshotArgs extends GlobalOptions {
+  timeout?: string;
   device: string;
   rect?: string;
   out: string;
@@ -25,6 +28,7 @@ export function screenshotCommand(output: Output, host: Host): CommandModule<Glo
     options: {
       rect: { type: 'string', describe: 'The part of the screen: x,y,width,height in pixels (default: the whole screen)' },
       out: { type: 'string', demandOption: true, describe: 'The PNG file to write (its folder must exist)' },
+      ...TIMEOUT_OPTION,
     },
     examples: [
       ['$0 screenshot main --out screen.png', 'the whole screen of the server\'s main device'],

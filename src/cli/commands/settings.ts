@@ -2,11 +2,14 @@ import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { describeSetting, SETTINGS_FIELDS } from '../../core/settings.js';
 import { DEVICE_POSITIONAL, deviceArg } from '../args.js';
-import { resolveDevice, withClient, type Host } from '../context.js';
+import { withClient, type Host } from '../context.js';
+import { resolveDevice } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
+import { TIMEOUT_OPTION } from '../timeout.js';
 import type { Output } from '../output.js';
 
 interface SettingsArgs extends GlobalOptions {
+  timeout?: string;
   device: string;
 }
 
@@ -16,6 +19,7 @@ export function settingsCommand(output: Output, host: Host): CommandModule<Globa
     command: 'settings <device>',
     describe: 'Read the display settings of one phone',
     positionals: { device: DEVICE_POSITIONAL },
+    options: TIMEOUT_OPTION,
     examples: [
       ['$0 settings main', 'a table: display_mode 1 (HA1), …, display_resolution 1080*1920'],
       ['$0 settings device@1116106541 --json', 'prints {"display_mode":1,…,"display_hw_decode":1,…,"display_resolution":{"w":1080,"h":1920}}'],

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
-import { checkRun, runPlaywright, type RunArgs } from '../run-playwright.js';
+import { checkRun, runPlaywright, watchReport, type RunArgs } from '../run-playwright.js';
 
 interface TestArgs extends GlobalOptions {
   devices?: string;
@@ -28,7 +28,8 @@ export function testCommand(output: Output): CommandModule<GlobalOptions, TestAr
     ],
     handler: async (args) => {
       const run: RunArgs = { ...args, playwright: (args.args ?? []).map(String) };
-      checkRun(await runPlaywright(run, output), 'the test run');
+      const report = watchReport();
+      checkRun(await runPlaywright(run, output), 'the test run', report);
     },
   });
 }

@@ -1,0 +1,39 @@
+// `phonewright test` when Playwright's run fails: the way out it gives is the HTML report only when the run
+// wrote one; a run that failed before any test (its config threw) wrote none, whatever an older run left.
+// Each run is a real `phonewright test` process in a temp project (Playwright takes the process's folder).
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { expect, test } from '../helpers/inline.js';
+import { spawnCli } from '../helpers/spawn.js';
+
+// outputDir given: Playwright's default is the package's test-results/, which holds this suite's own output.
+const HTML_CONFIG = `import { defineConfig } from '@playwright/test';
+export default defineConfig({ testDir: 'specs', outputDir: 'test-results', reporter: [['html', { outputFolder: 'reports/html', open: 'never' }]] });
+`;
+
+/** The last line on stderr: phonewright's own. */
+function lastLine(stderr: string): string {
+  return stderr.trimEnd().split('\n').at(-1)!;
+}
+
+test('a failing test: exit 1, and the report it wrote is the way out', async ({ inline }) => {
+  const project = await inline.project({
+    'playwright.config.ts': HTML_CONFIG,
+    'specs/a.spec.ts': "import { test, expect } from '@playwright/test';\ntest('fails', () => expect(1).toBe(2));\n",
+  });
+  const r = await spawnCli(['test'], { cwd: project.dir });
+  expect(r.code).toBe(1);
+  expect(lastLine(r.stderr)).toBe('phonewright: the test run failed (playwright exit code 1); try: open the report: npx playwright show-report reports/html');
+  expect((await stat(project.path('reports/html/index.html'))).isFile()).toBe(true);
+});
+
+test('a config that throws: exit 1, no report written, and an older report is not offered as this run\'s', async ({ inline }) => {
+  const project = await inline.project({ 'playwright.config.ts': "throw new Error('the lab is not set up');\n" });
+  await mkdir(project.path('reports/html'), { recursive: true });
+  await writeFile(project.path('reports/html/index.html'), '<html>an older run</html>');
+  const before = (await stat(project.path('reports/html/index.html'))).mtimeMs;
+  const r = await spawnCli(['test'], { cwd: project.dir });
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain('the lab is not set up');
+  expect(lastLine(r.stderr)).toBe('phonewright: the test run failed (playwright exit code 1); try: read what Playwright printed above (it wrote no report to reports/html)');
+  expect((await stat(project.path('reports/html/index.html'))).mtimeMs).toBe(before);
+});
