@@ -56,6 +56,23 @@ export async function readNeighbourhood(client: RegionClient, device: DeviceId, 
 }
 
 /**
+ * The neighbourhood of a point cut out of a whole screen already captured: no read at all. Cells past the
+ * screen's right or bottom edge are empty.
+ * @param screen the phone's whole screen, from (0, 0)
+ */
+export function neighbourhoodOf(screen: Image, x: number, y: number): Neighbourhood {
+  const { x0, y0 } = neighbourhoodOrigin(x, y);
+  const cells = Array.from({ length: NEIGHBOURHOOD * NEIGHBOURHOOD }, (_, i) => {
+    const px = x0 + (i % NEIGHBOURHOOD);
+    const py = y0 + Math.floor(i / NEIGHBOURHOOD);
+    if (px >= screen.width || py >= screen.height) return undefined;
+    const o = (py * screen.width + px) * 4;
+    return { r: screen.data[o]!, g: screen.data[o + 1]!, b: screen.data[o + 2]! };
+  });
+  return { x0, y0, x, y, cells };
+}
+
+/**
  * The evidence of a failed pixel check as three images for the report's image-diff viewer, each screen pixel a
  * {@link CELL}-sided square and the point ringed (black inside white, seen on any colour): `actual` is the
  * neighbourhood with the point in the colour the check received; `expected` the same with the point in the
