@@ -16,61 +16,71 @@ export interface Marked {
 /**
  * Tells a real difference from an anti-aliased edge with pixelmatch's own detector (V. Vysniauskas, "Anti-aliased
  * Pixel and Intensity Slope Detector", 2009), and draws the diff. pixelmatch does not say which pixels it found
- * anti-aliased, but it draws them: run with threshold 0, every pixel whose bytes differ is drawn either in
- * `aaColor` (an edge) or in `diffColor`, and every other pixel in faded grey. Of the pixels beyond the ΔE00
- * bound, those drawn in `aaColor` are edges; the others count and are drawn red by their distance. A pixel that
- * differs within the bound is drawn grey, as alike.
+ * anti-aliased, but it marks the others: run with threshold 0 and `diffMask`, every pixel whose bytes differ is
+ * drawn in `diffColor` unless it is an edge, and nothing else is drawn. Of the pixels beyond the ΔE00 bound,
+ * those left blank are edges (drawn yellow); the others count and are drawn red by their distance. Every other
+ * pixel, alike or within the bound, is drawn in faded grey, as pixelmatch draws alike pixels.
  * @param expected RGBA, starting on a 4-byte boundary (pixelmatch reads it 32 bits at a time)
  * @param actual the same, with the expected pixels where pixels are masked
  * @param beyond the pixels beyond the bound ({@link pixelsBeyond} of the same images)
  */
 export function markDifferences(expected: Uint8Array, actual: Uint8Array, width: number, height: number, beyond: Beyond): Marked {
   const diff = new Uint8Array(width * height * 4);
-  pixelmatch(expected, actual, diff, width, height, { threshold: 0, alpha: FADE, aaColor: YELLOW, diffColor: RED });
+  pixelmatch(expected, actual, diff, width, height, { threshold: 0, diffMask: true, diffColor: [255, 0, 0] });
+  const golden = new Uint32Array(expected.buffer, expected.byteOffset, width * height);
+  const out = new Uint32Array(diff.buffer, 0, width * height);
   let counted = 0;
   let largest = 0;
-  for (let k = 0; k < beyond.count; k++) {
-    const at = beyond.index[k]! * 4;
-    if (diff[at + 1] === 255 && diff[at + 2] === 0) continue; // yellow: an edge
-    const d = beyond.delta[k]!;
-    counted++;
-    if (d > largest) largest = d;
-    // Pale red just beyond a small bound, full red from ΔE00 20 (two colours anyone names differently).
-    const pale = Math.round(PALEST * (1 - Math.min(1, d / FULL_RED_AT)));
-    diff[at] = 255;
-    diff[at + 1] = pale;
-    diff[at + 2] = pale;
-    diff[at + 3] = 255;
+  let next = beyond.count ? beyond.index[0]! : -1;
+  let k = 0;
+  let lastPixel = -1;
+  let lastGrey = 0;
+  for (let i = 0; i < out.length; i++) {
+    if (i === next) {
+      const d = beyond.delta[k]!;
+      next = ++k < beyond.count ? beyond.index[k]! : -1;
+      if (diff[i * 4 + 3] === 0) {
+        out[i] = YELLOW;
+        continue;
+      }
+      counted++;
+      if (d > largest) largest = d;
+      // Pale red just beyond a small bound, full red from ΔE00 20 (two colours anyone names differently).
+      out[i] = red(Math.round(PALEST * (1 - Math.min(1, d / FULL_RED_AT))));
+      continue;
+    }
+    // A screen repeats its colours row after row: the golden's pixel as the one before costs no arithmetic.
+    const pixel = golden[i]!;
+    if (pixel !== lastPixel) {
+      lastPixel = pixel;
+      lastGrey = grey(expected, i * 4);
+    }
+    out[i] = lastGrey;
   }
-  redrawWithin(expected, actual, diff, beyond);
   return { counted, largest, antialiased: beyond.count - counted, diff };
 }
 
+/** How much of the golden shows in the grey of alike pixels: pixelmatch's default `alpha`. */
 const FADE = 0.1;
-const YELLOW: [number, number, number] = [255, 255, 0];
-const RED: [number, number, number] = [255, 0, 0];
 /** The green and blue of the palest red: still plain against the faded grey (229–255). */
 const PALEST = 170;
 const FULL_RED_AT = 20;
+/** Which byte of a packed pixel is which: the 32-bit views read memory in the platform's byte order. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const YELLOW = packed(255, 255, 0);
 
-/** Pixels that differ within the bound: pixelmatch drew them as differences; they are alike, so faded grey. */
-function redrawWithin(expected: Uint8Array, actual: Uint8Array, diff: Uint8Array, beyond: Beyond): void {
-  const a = new Uint32Array(expected.buffer, expected.byteOffset, expected.byteLength >> 2);
-  const b = new Uint32Array(actual.buffer, actual.byteOffset, actual.byteLength >> 2);
-  let next = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
-    if (next < beyond.count && beyond.index[next] === i) {
-      next++;
-      continue;
-    }
-    // pixelmatch's drawGrayPixel: the golden's luma (YIQ's Y), faded towards white.
-    const at = i * 4;
-    const luma = expected[at]! * 0.29889531 + expected[at + 1]! * 0.58662247 + expected[at + 2]! * 0.11448223;
-    const grey = 255 + ((luma - 255) * FADE * expected[at + 3]!) / 255;
-    diff[at] = grey;
-    diff[at + 1] = grey;
-    diff[at + 2] = grey;
-    diff[at + 3] = 255;
-  }
+/** pixelmatch's drawGrayPixel: the golden's luma (YIQ's Y), faded towards white, as one packed pixel. */
+function grey(expected: Uint8Array, at: number): number {
+  const luma = expected[at]! * 0.29889531 + expected[at + 1]! * 0.58662247 + expected[at + 2]! * 0.11448223;
+  const v = Math.trunc(255 + ((luma - 255) * FADE * expected[at + 3]!) / 255);
+  return packed(v, v, v);
+}
+
+function red(pale: number): number {
+  return packed(255, pale, pale);
+}
+
+/** An opaque pixel as a Uint32 of the platform's byte order. */
+function packed(r: number, g: number, b: number): number {
+  return LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 }
