@@ -1,5 +1,5 @@
 import pixelmatch from 'pixelmatch';
-import type { Beyond } from './perceptual.js';
+import { pixels32, type Beyond } from './perceptual.js';
 
 /** The pixels beyond the bound, sorted into differences and anti-aliased edges, and the image that shows them. */
 export interface Marked {
@@ -27,14 +27,14 @@ export interface Marked {
 export function markDifferences(expected: Uint8Array, actual: Uint8Array, width: number, height: number, beyond: Beyond): Marked {
   const diff = new Uint8Array(width * height * 4);
   pixelmatch(expected, actual, diff, width, height, { threshold: 0, diffMask: true, diffColor: [255, 0, 0] });
-  const golden = new Uint32Array(expected.buffer, expected.byteOffset, width * height);
-  const out = new Uint32Array(diff.buffer, 0, width * height);
+  const golden = pixels32(expected);
+  const out = pixels32(diff);
   let counted = 0;
   let largest = 0;
   let next = beyond.count ? beyond.index[0]! : -1;
   let k = 0;
-  let lastPixel = -1;
-  let lastGrey = 0;
+  let lastPixel = golden.length ? golden[0]! : 0;
+  let lastGrey = golden.length ? grey(expected, 0) : 0;
   for (let i = 0; i < out.length; i++) {
     if (i === next) {
       const d = beyond.delta[k]!;
@@ -80,7 +80,7 @@ function red(pale: number): number {
   return packed(255, pale, pale);
 }
 
-/** An opaque pixel as a Uint32 of the platform's byte order. */
+/** An opaque pixel as an Int32 of the platform's byte order (see {@link pixels32}). */
 function packed(r: number, g: number, b: number): number {
-  return LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+  return LITTLE_ENDIAN ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255;
 }
