@@ -1,5 +1,5 @@
 import pixelmatch from 'pixelmatch';
-import { pixels32, type Beyond } from './perceptual.js';
+import { LITTLE_ENDIAN, pixels32, type Beyond } from './perceptual.js';
 
 /** The pixels beyond the bound, sorted into differences and anti-aliased edges, and the image that shows them. */
 export interface Marked {
@@ -65,8 +65,6 @@ const FADE = 0.1;
 /** The green and blue of the palest red: still plain against the faded grey (229–255). */
 const PALEST = 170;
 const FULL_RED_AT = 20;
-/** Which byte of a packed pixel is which: the 32-bit views read memory in the platform's byte order. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const YELLOW = packed(255, 255, 0);
 
 /** pixelmatch's drawGrayPixel: the golden's luma (YIQ's Y), faded towards white, as one packed pixel. */

@@ -79,7 +79,7 @@ class PairCache {
 
 const SLOTS = 1 << 16;
 /** Which byte of a packed pixel holds red: the views read memory in the platform's byte order. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** A packed pixel's Lab; a see-through pixel is first laid over white, as a viewer shows it. */
 function labOfPixel(pixel: number, out: Float64Array, at: number): void {
