@@ -21,6 +21,7 @@ export const FIGURES: readonly Figure[] = [
   { key: 'sim_pixel_rps', unit: 'req/s' },
   { key: 'region_speedup', unit: '×', target: { op: '>=', value: 8 } },
   { key: 'region_64_ms', unit: 'ms' },
+  { key: 'region_compare_ms', unit: 'ms', target: { op: '<=', value: 150 } },
   { key: 'capture_region_speedup', unit: '×', target: { op: '>=', value: 50 } },
   { key: 'notify_latency_p50_ms', unit: 'ms', target: { op: '<=', value: 150 } },
   { key: 'notify_requests_per_s', unit: 'req/s', target: { op: '<=', value: 10 } },

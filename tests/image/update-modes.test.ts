@@ -10,7 +10,7 @@ const DIFFERENT = { matches: false, samePixels: false, sameStep: true };
 const OTHER_STEP = { matches: true, samePixels: true, sameStep: false };
 
 const TABLE: { mode: UpdateMode; missing: ReturnType<typeof whenMissing>; rewrites: [boolean, boolean, boolean, boolean]; waits: boolean; refusesStep: boolean }[] = [
-  // rewrites: a golden the same pixel for pixel, one within the threshold, one that differs, one of another step.
+  // rewrites: a golden the same pixel for pixel, one within the ΔE00 bound (deltaE), one that differs, one of another step.
   { mode: 'default', missing: { write: true, verdict: 'fail-at-end' }, rewrites: [false, false, false, false], waits: true, refusesStep: true },
   { mode: 'none', missing: { write: false, verdict: 'fail' }, rewrites: [false, false, false, false], waits: true, refusesStep: true },
   { mode: 'missing', missing: { write: true, verdict: 'pass' }, rewrites: [false, false, false, false], waits: true, refusesStep: true },
