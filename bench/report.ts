@@ -23,6 +23,7 @@ export const FIGURES: readonly Figure[] = [
   { key: 'region_64_ms', unit: 'ms' },
   { key: 'region_compare_ms', unit: 'ms', target: { op: '<=', value: 150 } },
   { key: 'capture_region_speedup', unit: '×', target: { op: '>=', value: 50 } },
+  { key: 'failure_capture_ms', unit: 'ms' },
   { key: 'notify_latency_p50_ms', unit: 'ms', target: { op: '<=', value: 150 } },
   { key: 'notify_requests_per_s', unit: 'req/s', target: { op: '<=', value: 10 } },
   // Playwright's per-worker start-up on 2 cores, measured beside its own floor: reported, not a target.

@@ -75,6 +75,7 @@ function entry(t: HistoryTest): ChangeEntry {
   if (t.ranOn) e.ranOn = t.ranOn;
   if (t.retries) e.retries = t.retries;
   if (t.error) e.error = t.error;
+  if (t.screen) e.screen = t.screen;
   return e;
 }
 

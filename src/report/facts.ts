@@ -2,10 +2,13 @@
 // the nightly history writes its error line from it, so no rewording of a matcher's message changes the history.
 // Plain data, no Playwright types: fixtures/ writes it, src/report/ reads it.
 import { formatDelta, parseColor } from '../core/color.js';
+import { deltaE } from '../core/delta-e.js';
 import { SETTINGS_FIELDS } from '../core/settings.js';
 
 /** The name of the JSON attachment a failing device assertion leaves in the report. */
 export const FACTS_ATTACHMENT = 'phonewright-facts.json';
+/** The attachment of a phone's whole screen at a test's failure: the fixtures write it, the history links to it. */
+export const PHONE_SCREEN = 'phone-screen.png';
 
 /** How the phone was read while the assertion polled. */
 export interface ReadFacts {
@@ -115,7 +118,8 @@ function details(f: AssertionFacts): string {
     case 'toHavePixel': {
       const limits = [f.tolerance ? `tolerance ±${f.tolerance} per channel` : '', f.deltaE !== undefined ? `ΔE00 ≤ ${f.deltaE}` : ''].filter(Boolean).join(', ');
       const expected = `${f.isNot ? 'not ' : ''}${f.expected}${limits ? ` (${limits})` : ''}`;
-      const received = f.received === undefined ? noAnswer(f.reads) : `${quote(f.received)} (${formatDelta(parseColor(f.received), parseColor(f.expected))})`;
+      const [got, wanted] = [parseColor(f.received ?? f.expected), parseColor(f.expected)];
+      const received = f.received === undefined ? noAnswer(f.reads) : `${quote(f.received)} (${formatDelta(got, wanted)}, ΔE00 ${deltaE(got, wanted).toFixed(2)})`;
       return `Point: (${f.point.x}, ${f.point.y}); Expected: ${quote(expected)}; Received: ${received}`;
     }
     case 'toHaveSettings': {

@@ -26,6 +26,8 @@ export interface HistoryTest {
   error?: string;
   /** Skipped or failed because the phone could not be reached (annotated `infra-failure`). */
   infra?: boolean;
+  /** The phone's screen at the failure, as the HTML report keeps it (`data/<sha1>.png`, under the report's URL). */
+  screen?: string;
 }
 
 /** A phone (or pool) of the run, from its project's metadata. */
@@ -67,6 +69,8 @@ export interface ChangeEntry {
   ranOn?: string;
   retries?: number;
   error?: string;
+  /** See {@link HistoryTest.screen}. */
+  screen?: string;
 }
 
 /** Counts of one phone in one run; `passRate` is (passed + flaky) / (passed + flaky + failed), null when none ran. */

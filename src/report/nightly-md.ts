@@ -100,7 +100,9 @@ function row(e: ChangeEntry, reportUrl: string | undefined): string {
   const retries = e.retries ? ` [${e.retries} ${e.retries === 1 ? 'retry' : 'retries'}]` : '';
   const link = testLink(reportUrl, e.id);
   const test = link ? `[${cell(e.test)}](${link})` : e.id && e.error !== undefined ? `${cell(e.test)} (test id \`${e.id}\`)` : cell(e.test);
-  return `| ${cell(e.phone)}${cell(on)} | ${test}${retries} | ${cell(e.error ?? '')} |`;
+  // The phone's screen at the failure, where the report is published.
+  const screen = reportUrl && e.screen ? ` ([the screen](${reportUrl}/${e.screen}))` : '';
+  return `| ${cell(e.phone)}${cell(on)} | ${test}${retries} | ${cell(e.error ?? '')}${screen} |`;
 }
 
 /** A table cell: pipes escaped, backticks kept literal. */

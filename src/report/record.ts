@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { errorLine } from './error-line.js';
 import { firstLine } from './redact.js';
 import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
+import { PHONE_SCREEN } from './facts.js';
 import { NOT_TESTED_LINE, untestedPhones } from './untested.js';
 
 /** How a run is built into a record, besides what Playwright reports. */
@@ -74,6 +77,8 @@ function testEntry(test: TestCase, project: string, secrets: string[]): HistoryT
   const failed = status === 'flaky' ? results.find(isFailure) : status === 'failed' ? [...results].reverse().find(isFailure) : undefined;
   const error = failed ? errorOf(failed) : undefined;
   if (failed && error) entry.error = errorLine(failed, error, secrets);
+  const screen = failed && screenOf(failed);
+  if (screen) entry.screen = screen;
   else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
   const infra = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'infra-failure');
   if (infra) {
@@ -91,6 +96,20 @@ function phoneOf(project: FullProject): HistoryPhone {
   if (typeof m.deviceId === 'string') phone.deviceId = m.deviceId;
   if (Array.isArray(m.pool)) phone.pool = m.pool.map(String);
   return phone;
+}
+
+/**
+ * Where the HTML report keeps a failed attempt's phone screen: it names an attachment's file after its content's
+ * SHA-1 (`data/<sha1>.png`), which a record can therefore link to before the report is published.
+ */
+function screenOf(result: TestResult): string | undefined {
+  const a = result.attachments.find((x) => x.name === PHONE_SCREEN);
+  try {
+    const bytes = a?.body ?? (a?.path ? readFileSync(a.path) : undefined);
+    return bytes && `data/${createHash('sha1').update(bytes).digest('hex')}.png`;
+  } catch {
+    return undefined;
+  }
 }
 
 function isFailure(result: TestResult): boolean {

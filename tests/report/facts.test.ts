@@ -17,12 +17,12 @@ const LINES: { name: string; facts: AssertionFacts; line: string }[] = [
   {
     name: 'a pixel of another colour',
     facts: { ...common, matcher: 'toHavePixel', point: { x: 100, y: 100 }, expected: '0x25425c', tolerance: 0, received: '0x000000' },
-    line: 'Error: expect(device).toHavePixel(x, y, color) — Point: (100, 100); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)',
+    line: 'Error: expect(device).toHavePixel(x, y, color) — Point: (100, 100); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92, ΔE00 21.94)',
   },
   {
     name: 'a pixel of the colour it must not be, with a tolerance',
     facts: { ...common, isNot: true, matcher: 'toHavePixel', point: { x: 2, y: 2 }, expected: '0x101820', tolerance: 6, received: '0x121820' },
-    line: 'Error: expect(device).not.toHavePixel(x, y, color) — Point: (2, 2); Expected: "not 0x101820 (tolerance ±6 per channel)"; Received: "0x121820" (Δr=+2 Δg=0 Δb=0)',
+    line: 'Error: expect(device).not.toHavePixel(x, y, color) — Point: (2, 2); Expected: "not 0x101820 (tolerance ±6 per channel)"; Received: "0x121820" (Δr=+2 Δg=0 Δb=0, ΔE00 1.03)',
   },
   {
     name: 'a pixel never read',
@@ -105,7 +105,7 @@ test('facts that do not read (another shape, damaged JSON) leave the message to 
   const damaged = attempt('Error: expect(device).toHavePixel(x, y, color)\n\nPoint: (1, 1)', PIXEL.facts, '{"matcher": "toHavePixel", "phone": ');
   expect(errorLine(damaged, damaged.errors[0]!, [])).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (1, 1)');
   const result = attempt('Error: x', PIXEL.facts);
-  expect(errorLine(result, result.errors[0]!, ['0x25425c'])).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (100, 100); Expected: "***"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)');
+  expect(errorLine(result, result.errors[0]!, ['0x25425c'])).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (100, 100); Expected: "***"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92, ΔE00 21.94)');
 });
 
 /**

@@ -2,6 +2,7 @@
 // was fixed, what still fails and what flaked, phone by phone, and the triage says whether a failure is on
 // every phone (the app) or on some (the phones). The product changes between runs through the simulator's
 // scenario (a phone's wallpaper, a badge), as a new build would change what the phones show.
+import { existsSync } from 'node:fs';
 import type { HistoryTest } from '../../src/report/history-types.js';
 import { expect, links, listed, phone, test, type Project } from './harness.js';
 
@@ -86,7 +87,16 @@ test('three nightlies on two phones: one spec breaks on every phone, one on moto
   const records = await p.records();
   const night2 = byKey(records[1]!.tests);
   const failed = c2.newFailures.map((e) => `${e.test} → ${URL}/#?testId=${night2[`${e.phone} › ${e.test}`]!.id}`);
-  expect(links(md).slice(0, failed.length)).toEqual(failed);
+  expect(links(md).filter((l) => l.includes('#?testId=')).slice(0, failed.length)).toEqual(failed);
+  // And to the phone's screen at each failure, which the published report holds under that name.
+  const screens = links(md).filter((l) => l.startsWith('the screen → '));
+  // The new failures and the flaky tests (the screen of their failed attempt).
+  expect(screens).toHaveLength(failed.length + c2.flaky.length);
+  for (const s of screens) {
+    const file = s.slice(`the screen → ${URL}/`.length);
+    expect(file).toMatch(/^data\/[0-9a-f]{40}\.png$/);
+    expect(existsSync(p.path('reports', 'html', file)), file).toBe(true);
+  }
   expect(new Set(Object.values(night2).map((t) => t.id)).size, 'an id per test and phone').toBe(8);
   expect(second.stderr).toContain('phonewright: 3 new failure(s) since the previous nightly:');
 
@@ -111,7 +121,7 @@ test('three nightlies on two phones: one spec breaks on every phone, one on moto
   expect(night3[`moto-g5 › ${W}`]).toMatchObject({ status: 'failed', retries: 2 });
   // The matcher's hint, then what the morning review needs: the point, the colour wanted, the colour shown,
   // written from the facts the check attached (facts.test.ts), so the message's wording does not matter.
-  expect(night3[`moto-g5 › ${W}`]!.error).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92)');
+  expect(night3[`moto-g5 › ${W}`]!.error).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92, ΔE00 21.94)');
   expect(night2[`pixel-7 › ${SYNC}`]).toMatchObject({ status: 'flaky', retries: 1, error: 'Error: sync did not finish on the first attempt' });
   for (const t of all[1]!.tests) expect(t.durationMs, `${t.phone} › ${t.test}`).toBeGreaterThan(0);
   expect(night3[`pixel-7 › ${BADGE}`]).toMatchObject({ status: 'passed', retries: 0 });

@@ -53,7 +53,7 @@ const WHOLE_OUTCOMES = PROJECTS.flatMap((phone) =>
     return `${phone} › ${t}: ${status} (${retries} retries)`;
   }),
 ).sort();
-const MOTO_LINE = 'Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0xaa0000" (Δr=+133 Δg=-66 Δb=-92)';
+const MOTO_LINE = 'Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0xaa0000" (Δr=+133 Δg=-66 Δb=-92, ΔE00 41.38)';
 
 /** Two simulators listed as lab-a and lab-b, and a project that runs the two specs on their four phones. */
 async function twoLabs({ project, startSim }: { project: (files: Record<string, string>) => Promise<Project>; startSim: (o: SimulatorOptions) => Promise<SimulatorHandle> }): Promise<Project> {
