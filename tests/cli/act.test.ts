@@ -56,7 +56,8 @@ for (const form of MISSING_FORMS) {
     sim.setOnline(PHONE, false);
     const unplugged = await run([...tap, ...flags]);
     expect(unplugged.code).toBe(1);
-    expect(errorLine(unplugged)).toBe(`phonewright: tap failed for ${PHONE}: the phone is unknown to the server or offline (its settings read said "device not found"); try: check the id (phonewright main-device) and that the phone is connected`);
+    // A tap first reads the phone's screen size, to check its point: that read is what finds the phone missing.
+    expect(errorLine(unplugged)).toBe(`phonewright: device-info failed for ${PHONE}: the phone is unknown to the server or offline (its settings read said "device not found"); try: check the id (phonewright main-device) and that the phone is connected`);
     sim.setOnline(PHONE, true);
     for (const [args, what] of [[tap, 'taps and keys (the JS bridge)'], [launch, 'starting and closing apps']] as const) {
       const r = await run([...args, ...flags]);
@@ -118,5 +119,6 @@ test('a server without the device properties: the point cannot be checked, and t
   server.handle('script', { body: '{"status": true, "value": "0"}' });
   const r = await run(['tap', PHONE, '5000', '5000', ...on(server)]);
   expect(r).toMatchObject({ code: 0, stdout: `${PHONE}: tapped (5000, 5000)\n` });
-  expect(server.requests.map((q) => q.op)).toEqual(['login', 'deviceInfo', 'script']);
+  // The properties' route answered 404 while the phone's settings read answered: the server lacks it.
+  expect(server.requests.map((q) => q.op)).toEqual(['login', 'deviceInfo', 'settings', 'script']);
 });
