@@ -10,40 +10,40 @@ export interface ScreenMarks {
 /** Outer and inner colours of a mark: black then white, visible on any screen, light or dark. */
 const DARK = [0, 0, 0] as const;
 const LIGHT = [255, 255, 255] as const;
-/** Each line of a mark, in screen pixels; a mark is a dark line, a light one, a dark one. */
-const LINE = 2;
 
 /**
  * Draws marks on a copy of a screen: a ring around each point, leaving the point itself and a pixel around it
  * untouched so its colour can still be seen, and a frame just outside each region. Each mark is three lines
- * (dark, light, dark) so it shows on any colour. The ring's radius grows with the screen (a 1080-wide screen
- * gets about 20 px), so it can be found at a glance in a report's thumbnail.
+ * (dark, light, dark) so it shows on any colour. The marks grow with the screen (on a 1080-wide one a ring of
+ * 45 px and lines of 4 px), so they are found at a glance in a report that shows the screen a third of its size.
  * @param screen the whole screen as captured
  */
 export function markScreen(screen: Image, marks: ScreenMarks): Image {
   const out: Image = { width: screen.width, height: screen.height, data: screen.data.slice() };
-  const radius = Math.max(6, Math.round(Math.min(screen.width, screen.height) / 54));
-  for (const p of marks.points ?? []) ring(out, p.x, p.y, radius);
-  for (const r of marks.regions ?? []) frame(out, r);
+  const side = Math.min(screen.width, screen.height);
+  const line = Math.max(2, Math.round(side / 270));
+  const radius = Math.max(6, Math.round(side / 24));
+  for (const p of marks.points ?? []) ring(out, p.x, p.y, radius, line);
+  for (const r of marks.regions ?? []) frame(out, r, line);
   return out;
 }
 
 /** Three concentric bands from `inner` outwards: dark, light, dark. */
-function ring(img: Image, cx: number, cy: number, inner: number): void {
-  const outer = inner + 3 * LINE;
+function ring(img: Image, cx: number, cy: number, inner: number, line: number): void {
+  const outer = inner + 3 * line;
   for (let y = Math.max(0, cy - outer); y <= Math.min(img.height - 1, cy + outer); y++) {
     for (let x = Math.max(0, cx - outer); x <= Math.min(img.width - 1, cx + outer); x++) {
       const d = Math.hypot(x - cx, y - cy);
       if (d < inner || d >= outer) continue;
-      paint(img, x, y, Math.floor((d - inner) / LINE) === 1 ? LIGHT : DARK);
+      paint(img, x, y, Math.floor((d - inner) / line) === 1 ? LIGHT : DARK);
     }
   }
 }
 
 /** Three bands just outside the rectangle (clipped to the screen): dark, light, dark. */
-function frame(img: Image, r: Rect): void {
-  for (let band = 0; band < 3 * LINE; band++) {
-    const colour = Math.floor(band / LINE) === 1 ? LIGHT : DARK;
+function frame(img: Image, r: Rect, line: number): void {
+  for (let band = 0; band < 3 * line; band++) {
+    const colour = Math.floor(band / line) === 1 ? LIGHT : DARK;
     const x0 = r.x - 1 - band;
     const y0 = r.y - 1 - band;
     const x1 = r.x + r.width + band;
