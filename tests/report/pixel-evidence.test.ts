@@ -1,7 +1,8 @@
 // A failing pixel check as a reviewer sees it: the HTML report of a real run, opened in Debian's chromium
 // (headless, the network cut), the test's image-diff viewer on its "Actual" tab. It shows the screen around
-// the point, pixel by pixel, not a flat swatch.
-import { existsSync } from 'node:fs';
+// the point, pixel by pixel, not a flat swatch; and the phone's whole screen, the point ringed where it is.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -67,6 +68,17 @@ test('${TITLE}', async ({ device }) => {
       [255, 255, 255],
       [0, 0, 0],
     ]);
+
+    // The phone's whole screen beside it, at its real size, the point ringed where it is on the screen.
+    const shown = await tab.locator('img').evaluateAll((imgs) => imgs.map((i) => [i.getAttribute('src') ?? '', (i as unknown as { naturalWidth: number }).naturalWidth, (i as unknown as { naturalHeight: number }).naturalHeight] as const));
+    const whole = shown.find(([, w, h]) => w === 64 && h === 48);
+    expect(whole, JSON.stringify(shown)).toBeDefined();
+    const drawn = PNG.sync.read(readFileSync(new URL(whole![0], pathToFileURL(path.join(run.dir, 'reports', 'html', 'index.html')))));
+    const pixel = (x: number, y: number) => `0x${[0, 1, 2].map((k) => drawn.data[(y * drawn.width + x) * 4 + k]!.toString(16).padStart(2, '0')).join('')}`;
+    // The point itself as the phone shows it; a ring of black and white around it, 6 to 12 pixels out.
+    expect(pixel(20, 20)).toBe(WALL);
+    expect(new Set([6, 7, 8, 9, 10, 11].map((d) => pixel(20 + d, 20)))).toEqual(new Set(['0x000000', '0xffffff']));
+    expect(pixel(40, 20)).toBe(WALL);
   } finally {
     await browser.close();
   }
