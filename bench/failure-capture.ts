@@ -43,7 +43,7 @@ async function pairs(options: object): Promise<{ withScreen: number[]; zoomOnly:
   };
   const withScreen = async () => {
     const screen = await captureImage(client, device, SCREEN);
-    encodePng(markScreen(screen, { points: [POINT] }));
+    encodePng(markScreen(screen, { points: [POINT] }), {}, true);
     return neighbourhoodOf(screen, POINT.x, POINT.y);
   };
   const zoomOnly = () => readNeighbourhood(client, device, POINT.x, POINT.y);

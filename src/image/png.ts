@@ -2,6 +2,9 @@ import { PNG } from 'pngjs';
 import { UsageError } from '../core/errors.js';
 import type { Rgb } from '../core/color.js';
 
+/** PNG's "up" row filter: each byte less the one above it, which a screen of flat areas compresses well. */
+const UP_FILTER = 2;
+
 /** An RGBA image in memory. */
 export interface Image {
   width: number;
@@ -13,11 +16,14 @@ export interface Image {
 /**
  * Encodes an image as PNG, with `text` as tEXt chunks (keyword → value, Latin-1) after the header: how a
  * golden records how it was sampled.
+ * @param fast one row filter (up) instead of the best of five per row: a whole 1080×1920 screen in ~25 ms instead
+ *   of ~130 ms, for a file a few times larger. For evidence; goldens, kept in repositories, stay small.
+ * @default fast false
  */
-export function encodePng(image: Image, text: Record<string, string> = {}): Buffer {
+export function encodePng(image: Image, text: Record<string, string> = {}, fast = false): Buffer {
   const png = new PNG({ width: image.width, height: image.height });
   png.data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  const bytes = PNG.sync.write(png);
+  const bytes = PNG.sync.write(png, fast ? { filterType: UP_FILTER } : {});
   const chunks = Object.entries(text).map(([key, value]) => chunk('tEXt', Buffer.from(`${key}\0${value}`, 'latin1')));
   if (!chunks.length) return bytes;
   const afterHeader = 8 + 8 + 13 + 4; // signature, then IHDR: length, type, 13 bytes, CRC
