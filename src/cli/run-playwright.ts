@@ -48,7 +48,8 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
     // The matrix reads phonewright.config.json and PHONEWRIGHT_* from this folder: a mistake in them is one
     // line and exit 2 before anything runs, not a config error amid Playwright's output and a "failed" run.
     const file = loadConfigFile(process.cwd(), env);
-    checkSimulatorPhones(resolveServers(env, file), file, args.devices !== undefined ? '--devices' : env[ENV.devices] !== undefined ? ENV.devices : undefined);
+    const selectedBy = args.devices !== undefined ? '--devices' : env[ENV.devices] !== undefined ? ENV.devices : undefined;
+    checkSimulatorPhones(resolveServers(env, file, selectedBy), file, selectedBy);
     if (!existsSync(path.resolve('playwright.config.ts')) && !existsSync(path.resolve('playwright.config.js'))) {
       if (!existsSync(OWN_CONFIG)) throw new UsageError('no playwright.config.ts in this folder', { hint: 'run from your project folder, or pass -c <config>' });
       pass.unshift('-c', OWN_CONFIG);

@@ -65,9 +65,11 @@ export function resolveConnection(flags: ConnectionFlags, env: Env, file?: Confi
  * configuration file (PHONEWRIGHT_SERVER selects by name, comma list allowed), else the embedded simulator.
  * PHONEWRIGHT_DEVICES selects phones: by id or name among configured ones, or lists them outright; `all`
  * takes every phone of every server the run has.
+ * @param selectedBy what set the selection, for messages: `--devices` when the command line did
+ * @default selectedBy PHONEWRIGHT_DEVICES
  */
-export function resolveServers(env: Env, file?: ConfigFile): Connection[] {
-  const selection = parseDeviceList(env[ENV.devices]);
+export function resolveServers(env: Env, file?: ConfigFile, selectedBy: string = ENV.devices): Connection[] {
+  const selection = parseDeviceList(env[ENV.devices], selectedBy);
   const url = pick(undefined, env[ENV.url]);
   if (url !== undefined || !file || file.servers.length === 0) {
     const conn = connectionFor(undefined, {}, env, url);
@@ -96,7 +98,7 @@ export function resolveServers(env: Env, file?: ConfigFile): Connection[] {
     return { ...s, devices };
   });
   if (unmatched.size) {
-    throw new ConfigError(`${ENV.devices} names ${[...unmatched].join(', ')}, which no selected server in ${file.source} lists`, {
+    throw new ConfigError(`${selectedBy} names ${[...unmatched].join(', ')}, which no selected server in ${file.source} lists`, {
       hint: `one of ${servers.flatMap((s) => (s.devices === ALL_DEVICES ? [`any id ${s.name} lists`] : (s.devices ?? [{ id: 'main' }]).map((d) => d.name ?? d.id))).join(', ')}`,
     });
   }
@@ -106,19 +108,22 @@ export function resolveServers(env: Env, file?: ConfigFile): Connection[] {
 /**
  * Reads a comma list of device ids (or `main`, or configured names), or `all`; undefined when unset or empty.
  * `all` stands alone: every phone of the server is already every phone.
+ * @param selectedBy what set the list, for messages
+ * @default selectedBy PHONEWRIGHT_DEVICES
  */
-export function parseDeviceList(value: string | undefined): string[] | typeof ALL_DEVICES | undefined {
+export function parseDeviceList(value: string | undefined, selectedBy: string = ENV.devices): string[] | typeof ALL_DEVICES | undefined {
   const items = value?.split(',').map((s) => s.trim()).filter(Boolean);
   if (!items?.length) return undefined;
   if (items.includes(ALL_DEVICES)) {
     if (items.length === 1) return ALL_DEVICES;
-    throw new ConfigError(`${ENV.devices}: "${ALL_DEVICES}" takes every phone of the server and goes alone, not with ${items.filter((i) => i !== ALL_DEVICES).join(', ')}`, {
-      hint: `${ENV.devices}=${ALL_DEVICES}, or list the phones: ${ENV.devices}=main,device@1116106541`,
+    const how = selectedBy.startsWith('--') ? `${selectedBy} ` : `${selectedBy}=`;
+    throw new ConfigError(`${selectedBy}: "${ALL_DEVICES}" takes every phone of the server and goes alone, not with ${items.filter((i) => i !== ALL_DEVICES).join(', ')}`, {
+      hint: `${how}${ALL_DEVICES}, or list the phones: ${how}main,device@1116106541`,
     });
   }
   return items.map((item) =>
     item.startsWith('device@') || item === 'main'
-      ? parseDeviceRef(item, ENV.devices, (where, what) => {
+      ? parseDeviceRef(item, selectedBy, (where, what) => {
           throw new ConfigError(`${where}: ${what}`);
         })
       : item,

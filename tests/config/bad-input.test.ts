@@ -58,6 +58,8 @@ const CASES: Case[] = [
   { name: 'test: --devices names a phone the simulator lacks', args: ['test', '--devices', 'galaxy-s10'], error: NOT_IN_SCENARIO('--devices', 'galaxy-s10') },
   { name: 'nightly: --devices names a phone the simulator lacks', args: ['nightly', '--devices', 'moto-g5,device@5'], error: NOT_IN_SCENARIO('--devices', 'device@5') },
   { name: 'test: PHONEWRIGHT_DEVICES names a phone the simulator lacks', args: ['test'], env: { PHONEWRIGHT_DEVICES: 'galaxy-s9,galaxy-s10' }, error: NOT_IN_SCENARIO('PHONEWRIGHT_DEVICES', 'galaxy-s10') },
+  { name: 'test: --devices names a phone no configured server lists', args: ['test', '--devices', 'galaxy-s10'], config: '{"url": "{url}", "devices": [{"id": "device@1", "name": "moto-g5"}]}', error: '--devices names galaxy-s10, which no selected server in {file} lists; try: one of moto-g5' },
+  { name: 'test: --devices with all and more', args: ['test', '--devices', 'all,moto-g5'], config: '{"url": "{url}"}', error: '--devices: "all" takes every phone of the server and goes alone, not with moto-g5; try: --devices all, or list the phones: --devices main,device@1116106541' },
   { name: 'test: the config file names a phone the simulator lacks', args: ['test'], config: '{"devices": ["device@5"]}', error: NOT_IN_SCENARIO('{file}', 'device@5') },
   { name: 'test: an unknown key', args: ['test'], config: '{"url": "{url}", "retries": 2}', error: `{file}: top level: unknown key "retries"; try: ${TOP_KEYS}` },
   { name: 'nightly: the password variable is not set', args: ['nightly'], config: '{"url": "{url}", "passwordEnv": "LAB_PW"}', error: 'server "default": the environment variable LAB_PW (its passwordEnv) is not set; try: export LAB_PW=… before running, or pass --password' },
