@@ -1,6 +1,6 @@
 import type { Options } from 'yargs';
 
-/** Options every command takes (DESIGN.md, "Configuration"): flag, then environment, then the config file. */
+/** Options every command takes (README, "Configuration"): flag, then environment, then the config file. */
 export interface GlobalOptions {
   url?: string;
   user?: string;

@@ -73,7 +73,7 @@ export type FailureKind = 'refused' | 'transient' | 'token' | 'bare-false' | 'ph
 export const MAX_RENEWALS = 3;
 /** Pauses while a read waits for a phone to come back, then the last one repeated. */
 const RECONNECT_PAUSES = [250, 500, 1_000];
-/** Network failures undici's own retry handler treats as transient (STYLE.md: the same list). */
+/** Network failures undici's own retry handler treats as transient (the same list). */
 const TRANSIENT_NETWORK = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
 const DEFAULTS: Required<RetryOptions> = { retries: 6, backoffBase: 100, backoffMax: 2_000, phoneReconnectMs: 0 };
 

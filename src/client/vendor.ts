@@ -1,4 +1,4 @@
-// Decoding the vendor's routes beyond the interface (spec/vendor-extensions.md), tolerantly: the bodies its
+// Decoding the vendor's routes beyond the interface (docs/capabilities.md), tolerantly: the bodies its
 // reference pages and public clients show, in each of their forms.
 import { isDeviceId, type DeviceId } from '../core/device-id.js';
 import { isObject, malformed, type Answer } from './envelope.js';

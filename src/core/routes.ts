@@ -5,7 +5,7 @@ export const DEFAULT_API_ROOT = '/TotalControl/v1';
 
 /**
  * The six operations of the interface, the download of a stored file, and the vendor's routes beyond the
- * interface that phonewright uses (spec/vendor-extensions.md): the device list, a phone's properties, a
+ * interface that phonewright uses (docs/capabilities.md): the device list, a phone's properties, a
  * screen capture and the download of its image, the JS bridge (taps and keys) and an app's state.
  */
 export type Operation =

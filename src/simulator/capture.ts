@@ -8,7 +8,7 @@ const NOT_FOUND = '{"status":null,"value":"file not found"}';
 const RECT = /^\[\s*(\d{1,6})\s*,\s*(\d{1,6})\s*,\s*(\d{1,6})\s*,\s*(\d{1,6})\s*\]$/;
 
 /**
- * The vendor's screen capture (spec/vendor-extensions.md): `type=png&location=pc&rect=[x1,y1,x2,y2]` keeps a
+ * The vendor's screen capture (docs/capabilities.md): `type=png&location=pc&rect=[x1,y1,x2,y2]` keeps a
  * PNG of the rectangle and answers its URL in the form the behaviour names; `location=device` (the vendor's
  * default) saves it "on the phone" and answers `{"status": true}`. The bottom-right corner is outside the
  * image, or inside it with `captureRect: 'inclusive'`; without `rect`, the whole screen.

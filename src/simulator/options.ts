@@ -97,7 +97,7 @@ export interface ResolvedOptions {
 
 /** 2 GiB: the field notes' default upload limit. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
-/** Only this machine can reach the simulator unless a host says otherwise (DESIGN.md). */
+/** Only this machine can reach the simulator unless a host says otherwise. */
 export const DEFAULT_HOST = '127.0.0.1';
 
 /**

@@ -1,4 +1,4 @@
-// The vendor's routes beyond the interface (spec/vendor-extensions.md): the device list and a phone's
+// The vendor's routes beyond the interface (docs/capabilities.md): the device list and a phone's
 // properties, read from the bodies the reference pages and public clients show, verbatim and in their other
 // forms; and a server of the interface only (the fake server's default), which lacks them.
 import { ServiceError } from '../../src/core/errors.js';

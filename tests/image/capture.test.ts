@@ -1,4 +1,4 @@
-// The vendor's screen capture (spec/vendor-extensions.md) against a server that answers with the bodies the
+// The vendor's screen capture (docs/capabilities.md) against a server that answers with the bodies the
 // reference text and an older client show: the image URL in `value` or in `file_url`, absolute (naming
 // `localhost`, which means the server's host) or relative; the image checked against the rectangle asked
 // for. And a server of the interface only, on which a region is sampled instead, whichever form its lacking

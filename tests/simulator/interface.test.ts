@@ -1,4 +1,4 @@
-// The six operations against the interface and the vendor's verbatim example bodies (field-notes.md).
+// The six operations against the interface and the vendor's verbatim example bodies (as its documentation gives them).
 import { MAIN, T0, VENDOR_AUTH, authed, call, curl, expect, login, test } from './harness.js';
 
 test.describe('login', () => {
