@@ -7,8 +7,6 @@ import { SETTINGS_FIELDS } from '../core/settings.js';
 
 /** The name of the JSON attachment a failing device assertion leaves in the report. */
 export const FACTS_ATTACHMENT = 'phonewright-facts.json';
-/** The attachment of a phone's whole screen at a test's failure: the fixtures write it, the history links to it. */
-export const PHONE_SCREEN = 'phone-screen.png';
 
 /** How the phone was read while the assertion polled. */
 export interface ReadFacts {

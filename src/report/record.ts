@@ -4,7 +4,7 @@ import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, T
 import { errorLine } from './error-line.js';
 import { firstLine } from './redact.js';
 import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
-import { PHONE_SCREEN } from './facts.js';
+import { PHONE_SCREEN } from './phone-screen.js';
 import { NOT_TESTED_LINE, untestedPhones } from './untested.js';
 
 /** How a run is built into a record, besides what Playwright reports. */
