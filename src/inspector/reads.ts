@@ -62,9 +62,9 @@ export class ScreenCapturer {
 
   async #capture(phone: InspectedPhone, call: CallOptions): Promise<Buffer> {
     if (!phone.screen) {
-      throw new ServiceError('screen capture', `the screen size of ${phone.name} is not known (this server offers no device properties), so its screen cannot be captured whole`, {
+      const who = phone.name === phone.id ? phone.id : `${phone.name} (${phone.id})`;
+      throw new ServiceError('screen capture', `the screen size of ${who} is not known: this server offers no device properties (a route beyond the device-control interface), so its screen cannot be captured`, {
         reason: 'not-offered',
-        hint: 'read points by typing them',
       });
     }
     const rect = { x: 0, y: 0, ...phone.screen };

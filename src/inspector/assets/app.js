@@ -13,10 +13,6 @@
     $('status-text').textContent = text;
   }
 
-  function label(p) {
-    return p.name === p.id ? p.id : `${p.name} (${p.id})`;
-  }
-
   // ---- the phone and its screen ----
 
   function showFacts(p, server) {
@@ -33,7 +29,8 @@
     showFacts(state.phone, state.server);
     clearPick();
     if (state.region && !(state.phone.width && fits(state.region.rect))) clearRegion();
-    setPointOnly(!state.phone.width, state.phone.width ? '' : `The screen size of ${label(state.phone)} is not known: this server offers no device properties (a route beyond the device-control interface), so its screen cannot be shown.`);
+    // A phone whose screen cannot be captured is told by the server's answer to the first capture.
+    setPointOnly(false);
     if (state.phone.width) view.setSize(state.phone.width, state.phone.height);
     view.captured = false;
     window.PW.every.refresh();
@@ -45,7 +42,7 @@
     state.pointOnly = on;
     $('stage').hidden = on;
     $('no-capture').hidden = !on;
-    $('no-capture-text').textContent = `${text} Read points by their coordinates.`;
+    $('no-capture-text').textContent = on ? `${text.replace(/\.?$/, '.')} Read points by their coordinates.` : '';
     $('hint').hidden = on;
     for (const b of document.querySelectorAll('#zoom button, #refresh, #mode-act')) b.disabled = on;
     if (on) {
@@ -68,7 +65,7 @@
       status('live', `live · ${new Date().toLocaleTimeString()} · capture ${Date.now() - started} ms`);
     } catch (error) {
       if (phone !== state.phone) return;
-      if (error.status === 501) setPointOnly(true, `${error.message}.`);
+      if (error.status === 501) setPointOnly(true, error.message);
       else status('bad', error.message);
     } finally {
       state.busy = false;
