@@ -24,8 +24,9 @@ export interface EveryRow {
 
 /**
  * Reads the points on every phone: each placed by its screen's size relative to the phone they were picked on
- * (where both sizes are known), or where the page moved it (`places`), then its colour by a pixel read; and
- * each phone's display settings. Phones are read side by side; a failure fills its cell, not the whole table.
+ * (where both sizes are known; the page then reads a place moved by hand as a single point), its colour by a
+ * pixel read; and each phone's display settings. Phones are read side by side; a failure fills its cell, not
+ * the whole table.
  * @param client the logged-in client
  * @param phones every phone of the table
  * @param from the phone the points were picked on

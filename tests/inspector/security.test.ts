@@ -4,7 +4,7 @@
 import { request as httpRequest, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { closedPort, errorLine, launchSpawned, on, run, type FakeServer } from '../cli/helpers.js';
+import { closedPort, errorLine, launch, launchSpawned, on, run, type FakeServer } from '../cli/helpers.js';
 import { capturing, CAPTURE_FORMS } from '../helpers/vendor-capture.js';
 import { expect, startInspect, test } from './harness.js';
 
@@ -134,10 +134,22 @@ test('Ctrl-C stops it cleanly: the page\'s server and the embedded simulator clo
   const sim = /the embedded simulator at http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);
   expect(sim, stderr).not.toBeNull();
   expect(stderr).toContain('inspecting galaxy-s9 (device@1116106541) on the embedded simulator (4 phones); Ctrl-C to stop');
+  // Run from dist/, it serves the page's files from the package's src/ (the build copies no file but TypeScript).
+  const token = /token=([\w-]+)/.exec(stdout)![1]!;
+  for (const file of ['', 'app.js', 'inspector.css']) expect((await send(Number(page![1]), `/${file}?token=${token}`)).status, file || 'the page').toBe(200);
   cli.interrupt();
   const result = await cli.exited;
   expect(result.code).toBe(0);
   for (const port of [page![1]!, sim![1]!]) await expect(send(Number(port), '/')).rejects.toThrow(/ECONNREFUSED/);
+});
+
+test('--json prints the URL as one JSON document, and stops as Ctrl-C does', async ({ simulate }) => {
+  const sim = await simulate();
+  const cli = launch(['inspect', '--json', ...on(sim)]);
+  const line = await cli.waitFor('stdout', /\n/);
+  expect(JSON.parse(line)).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/) });
+  cli.interrupt();
+  expect(await cli.exited).toMatchObject({ code: 0, stdout: line });
 });
 
 test('bad usage is exit 2 before anything is served: a port that is no port, a port in use, a phone the server lacks', async ({ simulate }) => {
@@ -161,5 +173,14 @@ test('bad usage is exit 2 before anything is served: a port that is no port, a p
     expect(errorLine(r)).toBe(`phonewright: port ${port} is in use; try: another --port, or none for a free one`);
   } finally {
     busy.close();
+  }
+});
+
+test('inspect --help says what the page does, where it listens and how it stops', async () => {
+  const r = await run(['inspect', '--help']);
+  expect(r.code).toBe(0);
+  const text = r.stdout.replace(/\s+/g, ' ');
+  for (const said of ['phonewright inspect [device]', '--port', '--timeout', '127.0.0.1 only', 'token of the printed URL', 'never sees the server\'s password or token', 'Runs until Ctrl-C', 'Examples:']) {
+    expect(text).toContain(said);
   }
 });

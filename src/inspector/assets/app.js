@@ -16,11 +16,12 @@
   // ---- the phone and its screen ----
 
   function showFacts(p, server) {
-    const parts = [['id', p.id], ['model', p.model], ['screen', p.width ? `${p.width}×${p.height}` : 'size unknown'], ['project', p.project]];
+    // The project only where it is not the phone's name: the main device's `main`, a pool, a prefix.
+    const parts = [['id', p.id], ['model', p.model], ['screen', p.width ? `${p.width}×${p.height}` : 'size unknown'], ['project', p.project === p.name ? '' : `project ${p.project}`]];
     $('phone-facts').replaceChildren(
       Object.assign(document.createElement('strong'), { textContent: p.name }),
       ...parts.filter(([, v]) => v).map(([k, v]) => Object.assign(document.createElement('span'), { className: 'fact', title: k, textContent: v })),
-      Object.assign(document.createElement('span'), { className: 'fact server', title: 'server', textContent: server }),
+      Object.assign(document.createElement('span'), { className: 'fact server', title: 'server', textContent: `on ${server}` }),
     );
   }
 

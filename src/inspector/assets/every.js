@@ -95,12 +95,13 @@
         tr.dataset.project = row.project;
         const who = document.createElement('th');
         who.append(Object.assign(document.createElement('div'), { textContent: row.project }));
-        const small = [row.model, row.screen ? `${row.screen.width}×${row.screen.height}` : ''].filter(Boolean).join(' · ');
+        const small = row.screen ? `${row.screen.width}×${row.screen.height}` : '';
         who.append(Object.assign(document.createElement('div'), { className: 'muted', textContent: small }));
         tr.append(who, ...row.points.map((p) => cell(row, p)));
         const settings = document.createElement('td');
         settings.className = 'settings';
-        settings.textContent = row.settings ? `${row.settings.orientation}, ${row.settings.resolution}` : `not read: ${row.error}`;
+        settings.textContent = row.settings ? `${row.settings.orientation}\n${row.settings.resolution}` : 'not read';
+        if (row.error) settings.title = row.error;
         tr.append(settings);
         return tr;
       }),
