@@ -52,7 +52,7 @@ test('a server with the device properties but no screen capture: the page says s
   const server = await serve();
   vendorPhone(server);
   const { page } = await inspect(['main', ...on(server)]);
-  await expect(page.locator('#no-capture-text')).toHaveText(`this server does not offer screen capture (a route beyond the device-control interface): ${server.url}. Read points by their coordinates.`);
+  await expect(page.locator('#no-capture-text')).toHaveText(`This server does not offer screen capture (a route beyond the device-control interface): ${server.url}. Read points by their coordinates.`);
   await expect(page.locator('#status')).toHaveAttribute('data-kind', 'warn');
   await expect(page.locator('#screen')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Act', exact: true })).toBeDisabled();
@@ -70,7 +70,7 @@ test('the simulator serving the interface only: the page says the screen cannot 
   const sim = await simulate({ capabilities: 'seed' });
   const { page, problems } = await inspect(['main', ...on(sim)]);
   await expect(page.locator('#no-capture-text')).toHaveText(
-    `the screen size of ${VENDOR_MAIN_DEVICE} is not known: this server offers no device properties (a route beyond the device-control interface), so its screen cannot be captured. Read points by their coordinates.`,
+    `The screen size of ${VENDOR_MAIN_DEVICE} is not known: this server offers no device properties (a route beyond the device-control interface), so its screen cannot be captured. Read points by their coordinates.`,
   );
   await page.getByLabel('x', { exact: true }).fill('100');
   await page.getByLabel('y', { exact: true }).fill('100');

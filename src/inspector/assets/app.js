@@ -17,7 +17,7 @@
 
   function showFacts(p, server) {
     // The project only where it is not the phone's name: the main device's `main`, a pool, a prefix.
-    const parts = [['id', p.id], ['model', p.model], ['screen', p.width ? `${p.width}×${p.height}` : 'size unknown'], ['project', p.project === p.name ? '' : `project ${p.project}`]];
+    const parts = [['id', p.name === p.id ? '' : p.id], ['model', p.model], ['screen', p.width ? `${p.width}×${p.height}` : 'size unknown'], ['project', p.project === p.name ? '' : `project ${p.project}`]];
     $('phone-facts').replaceChildren(
       Object.assign(document.createElement('strong'), { textContent: p.name }),
       ...parts.filter(([, v]) => v).map(([k, v]) => Object.assign(document.createElement('span'), { className: 'fact', title: k, textContent: v })),
@@ -43,7 +43,9 @@
     state.pointOnly = on;
     $('stage').hidden = on;
     $('no-capture').hidden = !on;
-    $('no-capture-text').textContent = on ? `${text.replace(/\.?$/, '.')} Read points by their coordinates.` : '';
+    // The server's line, as a sentence of the page.
+    const sentence = on ? `${text.charAt(0).toUpperCase()}${text.slice(1).replace(/\.?$/, '.')}` : '';
+    $('no-capture-text').textContent = on ? `${sentence} Read points by their coordinates.` : '';
     $('hint').hidden = on;
     for (const b of document.querySelectorAll('#zoom button, #refresh, #mode-act')) b.disabled = on;
     if (on) {
