@@ -1,0 +1,82 @@
+// What the inspector writes: goldens where a run looks for them, specs and tables under specs/. A new file
+// never replaces one that is there, unless the user said so for a golden.
+import { mkdir, open, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CallOptions } from '../client/index.js';
+import { UsageError } from '../core/errors.js';
+import { checkRectOnScreen } from '../core/screen.js';
+import { encodePng, MASK_COLOR, readRegion, type Rect, type RegionClient } from '../image/index.js';
+import { goldenFile } from './naming.js';
+import type { InspectedPhone } from './phones.js';
+
+/**
+ * The tEXt key a golden records its sampling step under: the one toMatchRegion reads (fixtures/region-matcher.ts),
+ * so that a golden written here is the one a run writes, byte for byte.
+ */
+export const STEP_KEY = 'phonewright-step';
+
+/** A file that is there already: the inspector does not replace it unasked. */
+export class FileExists extends UsageError {
+  readonly reason = 'exists' as const;
+  readonly file: string;
+  constructor(file: string, hint: string) {
+    super(`${file} exists already`, { hint });
+    this.file = file;
+  }
+}
+
+/** What a golden is made of: the spec and name a check gives it, its region and masks. */
+export interface GoldenRequest {
+  /** The specs folder (absolute): the matrix's testDir. */
+  specsDir: string;
+  /** The spec, relative to it. */
+  specFile: string;
+  /** The golden's name in the check, e.g. `status-bar.png`. */
+  name: string;
+  rect: Rect;
+  mask: Rect[];
+  /** Replace a golden that is there. */
+  replace: boolean;
+}
+
+/**
+ * Writes a phone's golden as a run of `toMatchRegion(rect, name, { mask })` would: the region read the same way
+ * (one capture, or pixel by pixel on a server without it), masked parts in magenta, every pixel (step 1, recorded
+ * in the file), at `<specs>/<spec>-snapshots/<name>-<project>.png`.
+ * @param client the logged-in client
+ * @param phone the phone, with its project
+ * @param req the spec, name, region and masks
+ * @returns the file written, and its size
+ */
+export async function writeGolden(client: RegionClient, phone: InspectedPhone, req: GoldenRequest, call: CallOptions): Promise<{ file: string; width: number; height: number }> {
+  checkRectOnScreen({ screen: phone.screen, toString: () => phone.name }, req.rect);
+  const file = goldenFile(req.specsDir, req.specFile, req.name, phone.goldenSuffix);
+  const image = await readRegion(client, phone.id, req.rect, { ...call, step: 1, mask: req.mask.length ? req.mask : undefined, maskColor: MASK_COLOR });
+  const png = encodePng(image, { [STEP_KEY]: '1' });
+  await mkdir(path.dirname(file), { recursive: true });
+  if (req.replace) await writeFile(file, png);
+  else await writeNew(file, png, 'replace it from the page (Write golden again), or write it under another name');
+  return { file, width: image.width, height: image.height };
+}
+
+/**
+ * Writes a file that must not exist yet, its folders made as needed.
+ * @param file the absolute path
+ * @param content what it holds
+ * @param hint what to do when it exists
+ */
+export async function writeNew(file: string, content: string | Buffer, hint: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  let handle;
+  try {
+    handle = await open(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new FileExists(file, hint);
+    throw error;
+  }
+  try {
+    await handle.writeFile(content);
+  } finally {
+    await handle.close();
+  }
+}
