@@ -1,5 +1,5 @@
 export { checkCompareOptions, compareImages, type CompareOptions, type Ignored, type Mismatch } from './compare.js';
-export { decodePng, encodePng, pngText, solidImage, type Image } from './png.js';
+export { decodePng, encodePng, pngText, solidImage, STEP_KEY, type Image } from './png.js';
 export { MASK_COLOR, MAX_REGION_PIXELS, PartialRegion, RegionGrid, sampleRegion, type GridOptions, type Rect, type SampleOptions } from './region.js';
 export { CELL, NEIGHBOURHOOD, neighbourhoodOf, pixelEvidence, readNeighbourhood, type Neighbourhood } from './neighbourhood.js';
 export { markScreen, type ScreenMarks } from './marks.js';

@@ -5,6 +5,9 @@ import type { Rgb } from '../core/color.js';
 /** PNG's "up" row filter: each byte less the one above it, which a screen of flat areas compresses well. */
 const UP_FILTER = 2;
 
+/** The tEXt key a golden records the step it was sampled at under (`toMatchRegion`'s `step`; 1 when absent). */
+export const STEP_KEY = 'phonewright-step';
+
 /** An RGBA image in memory. */
 export interface Image {
   width: number;

@@ -5,15 +5,9 @@ import path from 'node:path';
 import type { CallOptions } from '../client/index.js';
 import { UsageError } from '../core/errors.js';
 import { checkRectOnScreen } from '../core/screen.js';
-import { encodePng, MASK_COLOR, readRegion, type Rect, type RegionClient } from '../image/index.js';
+import { encodePng, MASK_COLOR, readRegion, STEP_KEY, type Rect, type RegionClient } from '../image/index.js';
 import { goldenFile } from './naming.js';
 import type { InspectedPhone } from './phones.js';
-
-/**
- * The tEXt key a golden records its sampling step under: the one toMatchRegion reads (fixtures/region-matcher.ts),
- * so that a golden written here is the one a run writes, byte for byte.
- */
-export const STEP_KEY = 'phonewright-step';
 
 /** A file that is there already: the inspector does not replace it unasked. */
 export class FileExists extends UsageError {
