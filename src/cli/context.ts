@@ -4,6 +4,7 @@ import { loadConfigFile } from '../config/load.js';
 import { resolveConnection, type Connection } from '../config/resolve.js';
 import type { DeviceId } from '../core/device-id.js';
 import { startSimulator } from '../simulator/index.js';
+import { embeddedSimulatorSettings } from '../config/simulator.js';
 import type { GlobalOptions } from './options.js';
 import type { Output } from './output.js';
 import { timeoutArg, withTimeoutAdvice } from './timeout.js';
@@ -64,8 +65,7 @@ export async function withClient<T>(args: GlobalOptions & { timeout?: unknown },
         user: connection.user,
         password: connection.password,
         apiRoot: connection.apiRoot,
-        // A scenario path in the config file is relative to the file.
-        ...(file?.simulator.scenario ? { scenario: path.resolve(file.dir, file.simulator.scenario) } : {}),
+        ...embeddedSimulatorSettings(file),
       })
     : undefined;
   const stop = stopSignal(host.signal);

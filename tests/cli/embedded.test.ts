@@ -72,3 +72,10 @@ test('notifications --follow with no --url: a message posted by the scenario arr
   const first = JSON.parse(r.stdout.split('\n')[0]!);
   expect(first).toMatchObject({ app: 'com.example.chat', id: 'device@7', text: expect.stringMatching(/^tick \d+$/) });
 });
+
+test('the config file\'s simulator settings hold for a command too: under capabilities "seed", no screen capture', async ({ tmp }) => {
+  await writeFile(path.join(tmp, 'phonewright.config.json'), JSON.stringify({ simulator: { capabilities: 'seed' } }));
+  const r = await run(['screenshot', 'main', '--out', path.join(tmp, 'screen.png')], { cwd: tmp });
+  expect(r.code).toBe(1);
+  expect(errorLine(r)).toMatch(/^phonewright: this server does not offer (screen capture|device properties) \(a route beyond the device-control interface\): http:\/\/127\.0\.0\.1:\d+$/);
+});
