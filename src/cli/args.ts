@@ -1,6 +1,7 @@
 import type { PositionalOptions } from 'yargs';
 import { parseDeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
+import { isFraction, type Coordinate } from '../core/fraction.js';
 import type { DeviceRef } from './phones.js';
 
 /**
@@ -24,9 +25,16 @@ export function wholeNumber(name: string, raw: unknown, min: number, max: number
 /** Largest coordinate the CLI accepts; the client refuses beyond it too (no phone screen is that large). */
 const MAX_COORDINATE = 100_000;
 
-/** Reads a pixel coordinate argument (`x` or `y`). */
-export function coordinate(name: 'x' | 'y', raw: unknown): number {
-  return wholeNumber(`${name} coordinate`, raw, 0, MAX_COORDINATE, 'phonewright pixel device@1116106541 100 100');
+/**
+ * Reads a pixel coordinate argument (`x` or `y`): a whole number of pixels, or a percentage of the screen
+ * (`50%`), which the command resolves against the phone's screen size.
+ */
+export function coordinate(name: 'x' | 'y', raw: unknown): Coordinate {
+  if (isFraction(raw)) {
+    if (Number(String(raw).replace('%', '')) > 100) throw new UsageError(`invalid ${name} coordinate ${JSON.stringify(String(raw))}: a percentage of the screen goes from 0% to 100%`);
+    return raw.trim() as Coordinate;
+  }
+  return wholeNumber(`${name} coordinate`, raw, 0, MAX_COORDINATE, 'phonewright pixel device@1116106541 100 100, or 50% 8% for a place by the screen\'s size');
 }
 
 /** The `<device>` positional of every command that works on one phone; {@link deviceArg} reads it. */
@@ -34,8 +42,8 @@ export const DEVICE_POSITIONAL: PositionalOptions = { type: 'string', demandOpti
 
 /** The `<x> <y>` positionals of a point on the screen; {@link coordinate} reads each. */
 export const POINT_POSITIONALS: Record<'x' | 'y', PositionalOptions> = {
-  x: { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge' },
-  y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge' },
+  x: { type: 'string', demandOption: true, describe: 'Column, from 0 at the left edge, or a percentage of the width (50%)' },
+  y: { type: 'string', demandOption: true, describe: 'Row, from 0 at the top edge, or a percentage of the height (8%)' },
 };
 
 /** Longest phone name taken: a config name, a scenario's, or one a server's device list gives. */

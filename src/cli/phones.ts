@@ -1,5 +1,6 @@
 import { isDeviceId, type DeviceId } from '../core/device-id.js';
 import { ServiceError, UsageError } from '../core/errors.js';
+import { isFraction, resolvePoint, type Coordinate, type ResolvedPoint } from '../core/fraction.js';
 import type { ScreenSize } from '../core/screen.js';
 import type { CommandContext } from './context.js';
 
@@ -82,4 +83,14 @@ async function listedPhones(ctx: CommandContext): Promise<NamedPhone[] | undefin
     if (error instanceof ServiceError && error.reason === 'not-offered') return undefined;
     throw error;
   }
+}
+
+/**
+ * A point the user typed, in pixels: percentages resolved against the phone's screen size (its properties,
+ * read only when a percentage needs them).
+ * @param device how the user named the phone, for messages
+ */
+export async function resolvePointOf(id: DeviceId, x: Coordinate, y: Coordinate, ctx: CommandContext, device: DeviceRef): Promise<ResolvedPoint> {
+  if (!isFraction(x) && !isFraction(y)) return resolvePoint({ screen: undefined, toString: () => id }, x, y);
+  return resolvePoint({ screen: await screenOf(id, ctx), toString: () => phoneLabel(device, id) }, x, y);
 }

@@ -66,3 +66,24 @@ test('nothing listening at the URL: exit 4, saying what to check', async () => {
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/cannot reach the server \(ECONNREFUSED\).*try: is the server running/);
 });
+
+test('a point as percentages of the screen: resolved against the phone\'s size, both forms printed; tap alike', async ({ simulate }) => {
+  const sim = await simulate();
+  const r = await run(['pixel', 'main', '50%', '8%', ...on(sim)]);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  expect(r.stdout).toMatch(/^device@1116106541 \(50%, 8%\) = \(540, 154\) on 1080×1920: 0x[0-9a-f]{6} {2}r=\d+ g=\d+ b=\d+\n$/);
+  expect(await run(['tap', 'main', '50%', '100%', ...on(sim)])).toMatchObject({ code: 0, stdout: 'device@1116106541: tapped (50%, 100%) = (540, 1919) on 1080×1920\n' });
+  expect(sim.acts()).toEqual([expect.objectContaining({ kind: 'tap', x: 540, y: 1919 })]);
+  // Past the screen: refused before anything is sent.
+  const past = await run(['pixel', 'main', '101%', '0', ...on(sim)]);
+  expect(past.code).toBe(2);
+  expect(errorLine(past)).toBe('phonewright: invalid x coordinate "101%": a percentage of the screen goes from 0% to 100%');
+});
+
+test('a percentage on a server that does not say the screen size: exit 2, saying what it needs', async ({ serve }) => {
+  const server = await serve();
+  const r = await run(['pixel', 'main', '50%', '50%', ...on(server)]);
+  expect(r.code).toBe(2);
+  expect(errorLine(r)).toBe(`phonewright: (50%, 50%) on ${VENDOR_MAIN_DEVICE} needs the phone's screen size, which this server does not say (its device properties); try: give the point in pixels, or run on a server that offers the device properties`);
+  expect(server.count('pixel')).toBe(0);
+});

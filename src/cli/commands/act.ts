@@ -1,6 +1,7 @@
 import type { CommandModule, PositionalOptions } from 'yargs';
 import { checkPackage, keyConstant, type AppState, type DeviceClient } from '../../client/index.js';
 import type { DeviceId } from '../../core/device-id.js';
+import { resolvePoint, type Coordinate, type ResolvedPoint } from '../../core/fraction.js';
 import { checkPointOnScreen } from '../../core/screen.js';
 import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
 import { withClient, type Host } from '../context.js';
@@ -24,7 +25,7 @@ interface ActSpec {
    * Reads the typed arguments (before any network work) and returns the call, what it did in words, and
    * the point it acts on, if any: checked against the phone's screen before the act is sent.
    */
-  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal) => Promise<void>; did: string; point?: { x: number; y: number } };
+  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal, at?: ResolvedPoint) => Promise<void>; did: string; point?: { x: Coordinate; y: Coordinate } };
 }
 
 const EPILOGUE =
@@ -41,7 +42,7 @@ const ACTS: ActSpec[] = [
     prepare: (args) => {
       const x = coordinate('x', args.x);
       const y = coordinate('y', args.y);
-      return { call: (client, id, signal) => client.tap(id, x, y, { signal }), did: `tapped (${x}, ${y})`, point: { x, y } };
+      return { call: (client, id, signal, at) => client.tap(id, at!.x, at!.y, { signal }), did: `tapped (${x}, ${y})`, point: { x, y } };
     },
   },
   {
@@ -88,10 +89,16 @@ export const actCommands: ((output: Output, host: Host) => CommandModule<GlobalO
       const { call, did, point } = spec.prepare(args);
       return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
-        if (point) checkPointOnScreen({ screen: await screenOf(id, ctx), toString: () => phoneLabel(device, id) }, point.x, point.y);
-        await call(ctx.client, id, ctx.signal);
+        let at: ResolvedPoint | undefined;
+        if (point) {
+          // Percentages resolve against the screen the point is then checked against: one read of its size.
+          const phone = { screen: await screenOf(id, ctx), toString: () => phoneLabel(device, id) };
+          at = resolvePoint(phone, point.x, point.y);
+          checkPointOnScreen(phone, at.x, at.y);
+        }
+        await call(ctx.client, id, ctx.signal, at);
         if (args.json) output.json({ ok: true });
-        else output.line(`${id}: ${did}`);
+        else output.line(`${id}: ${at && at.label !== `(${at.x}, ${at.y})` ? `tapped ${at.label}` : did}`);
       });
     },
   }),

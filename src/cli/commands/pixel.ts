@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
 import { withClient, type Host } from '../context.js';
-import { resolveDevice } from '../phones.js';
+import { resolveDevice, resolvePointOf } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
 import { TIMEOUT_OPTION } from '../timeout.js';
 import type { Output } from '../output.js';
@@ -33,9 +33,10 @@ export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOp
       const y = coordinate('y', args.y);
       return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
-        const p = await ctx.client.pixel(id, x, y, { signal: ctx.signal });
+        const at = await resolvePointOf(id, x, y, ctx, device);
+        const p = await ctx.client.pixel(id, at.x, at.y, { signal: ctx.signal });
         if (args.json) output.json({ r: p.r, g: p.g, b: p.b, rgb: p.rgb });
-        else output.line(`${id} (${x}, ${y}): ${p.rgb}  r=${p.r} g=${p.g} b=${p.b}`);
+        else output.line(`${id} ${at.label}: ${p.rgb}  r=${p.r} g=${p.g} b=${p.b}`);
       });
     },
   });
