@@ -1,15 +1,15 @@
-// Lint rules, including the layer rules of DESIGN.md: which folder may import what.
+// Lint rules, including the layer rules of docs/design.md: which folder may import what.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const UNDICI = { group: ['undici', 'undici/*'], message: 'Only src/client/ imports undici (DESIGN.md layers).' };
-const PIXELMATCH = { group: ['pixelmatch'], message: 'Only src/image/ imports pixelmatch (DESIGN.md layers).' };
+const UNDICI = { group: ['undici', 'undici/*'], message: 'Only src/client/ imports undici (docs/design.md, layers).' };
+const PIXELMATCH = { group: ['pixelmatch'], message: 'Only src/image/ imports pixelmatch (docs/design.md, layers).' };
 const PLAYWRIGHT = {
   group: ['@playwright/test', '@playwright/test/*', 'playwright', 'playwright/*', 'playwright-core', 'playwright-core/*'],
-  message: 'Only fixtures/ and src/report/ import Playwright (DESIGN.md layers).',
+  message: 'Only fixtures/ and src/report/ import Playwright (docs/design.md, layers).',
 };
 const FIXTURES = { group: ['**/fixtures', '**/fixtures/*'], message: 'Nothing under src/ imports fixtures/: the layers go the other way.' };
-const project = (folder) => ({ group: [`../${folder}`, `../${folder}/*`, `../../${folder}/*`], message: `This layer may not import src/${folder}/ (DESIGN.md layers).` });
+const project = (folder) => ({ group: [`../${folder}`, `../${folder}/*`, `../../${folder}/*`], message: `This layer may not import src/${folder}/ (docs/design.md, layers).` });
 const ALL_SRC = ['client', 'image', 'simulator', 'report', 'cli', 'config'];
 
 export default tseslint.config(
@@ -28,7 +28,7 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES] }],
-      // Handlers return or throw; only the CLI entry point sets the exit code (STYLE.md).
+      // Handlers return or throw; only the CLI entry point sets the exit code (docs/developing.md, house style).
       'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Throw a typed error; the CLI maps it to an exit code.' }],
     },
   },

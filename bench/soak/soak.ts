@@ -90,7 +90,7 @@ export function problems(f: SoakFigures): string[] {
   return out;
 }
 
-/** The figures as a few lines for people (and for the README). */
+/** The figures as a few lines for people (and for docs/performance.md, "Soak"). */
 export function describe(f: SoakFigures): string {
   const w = f.notifications;
   const s = f.durationMs / 1000;

@@ -1,6 +1,6 @@
 import type { Options } from 'yargs';
 
-/** Options every command takes (README, "Configuration"): flag, then environment, then the config file. */
+/** Options every command takes (docs/configuration.md): flag, then environment, then the config file. */
 export interface GlobalOptions {
   url?: string;
   user?: string;

@@ -1,7 +1,7 @@
 // config.schema.json, the one definition of phonewright.config.json's structure: a valid draft-07 schema that
-// describes every key, whose examples and the README's files the loader accepts, and whose refusals the loader
+// describes every key, whose examples and the manual's files the loader accepts, and whose refusals the loader
 // turns into one line naming the file, the key and what to write.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Ajv } from 'ajv';
 import { parse, refusal, SOURCE } from './refusal.js';
@@ -83,12 +83,14 @@ test('the loader accepts every key of the schema, with each of its examples', ()
   for (const example of SCHEMA.definitions!.device!.examples!) expect(() => parse({ devices: [example] })).not.toThrow();
 });
 
-test('the README: its $schema path is the package\'s schema, and its config files pass the schema and the loader', () => {
+test('the manual: the README\'s $schema path is the package\'s schema, and its config files pass the schema and the loader', () => {
   const readme = readFileSync(new URL('README.md', ROOT), 'utf8');
   const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as { name: string };
   expect(readme).toContain(`"$schema": "./node_modules/${pkg.name}/config.schema.json"`);
-  // The README's JSON blocks that are configuration files: those listing servers.
-  const files = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).filter((j) => 'servers' in j);
+  // The JSON blocks of the README and docs/ that are configuration files: those listing servers.
+  const docs = readdirSync(new URL('docs/', ROOT)).filter((f) => f.endsWith('.md'));
+  const manual = [readme, ...docs.map((f) => readFileSync(new URL(`docs/${f}`, ROOT), 'utf8'))].join('\n');
+  const files = [...manual.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).filter((j) => 'servers' in j);
   expect(files.length).toBeGreaterThanOrEqual(2);
   const ajv = new Ajv({ allowUnionTypes: true });
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });

@@ -1,4 +1,4 @@
-// CIEDE2000 against the published test data, and sRGB pairs whose distances the README's advice relies on.
+// CIEDE2000 against the published test data, and sRGB pairs whose distances docs/visual-checks.md's advice relies on.
 import { expect, test } from '@playwright/test';
 import { parseColor } from '../../src/core/color.js';
 import { deltaE, deltaE2000, parseDeltaE, srgbToLab } from '../../src/core/delta-e.js';

@@ -1,5 +1,5 @@
 /* global window */
-// The lines of code the page writes, as a spec writes them (README, "Writing specs"). Pure functions.
+// The lines of code the page writes, as a spec writes them (docs/writing-specs.md). Pure functions.
 (function () {
   'use strict';
   const PW = (window.PW = window.PW || {});
