@@ -38,7 +38,7 @@ const SIM_OPTIONS = {
   // No default: without the flag the scenario's "lab" decides; --no-lab turns it off.
   lab: { type: 'boolean', describe: 'Behave like a phone lab: latency per operation, one phone\'s screen reads at a time, phone clocks minutes off' },
   'clock-offset': { type: 'string', array: true, describe: 'A phone\'s clock offset, <phone id or name>=<ms> (repeatable), e.g. pixel-7=-180000' },
-  capabilities: { type: 'string', choices: ['all', 'seed'], default: 'all', describe: 'seed: only the interface\'s six operations, as a server without the vendor\'s routes beyond it (the device list and properties)' },
+  capabilities: { type: 'string', choices: ['all', 'seed'], default: 'all', describe: 'seed: only the interface\'s six operations, as a server without the vendor\'s routes beyond it (device list and properties, screen capture, taps and keys, apps)' },
   'missing-route': { type: 'string', choices: MISSING_ROUTE_FORMS, default: '404', describe: 'With --capabilities seed, how the vendor\'s routes answer: HTTP 404, 405 or 501, or envelope (HTTP 200, {"status": null, "value": "no such route: …"})' },
 } as const satisfies Record<string, Options>;
 
@@ -51,7 +51,7 @@ export function simCommand(output: Output = processOutput(), host: Host = proces
       let parser = y.options(SIM_OPTIONS);
       for (const [key, spec] of Object.entries(BEHAVIOUR_SPECS)) {
         const fallback = DEFAULT_BEHAVIOUR[key as BehaviourKey];
-        parser = parser.option(spec.flag, { type: 'string', group: 'Behaviour (the field notes\' switchable answers):', describe: `${spec.describe} [default ${fallback}]`, ...(spec.choices ? { choices: spec.choices } : {}) });
+        parser = parser.option(spec.flag, { type: 'string', group: 'Behaviour (the answers where servers differ):', describe: `${spec.describe} [default ${fallback}]`, ...(spec.choices ? { choices: spec.choices } : {}) });
       }
       return parser
         .example('$0 sim', 'serves on http://127.0.0.1:8090 with sigma / 3D391497, so the vendor\'s curl examples work')
