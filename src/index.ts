@@ -1,12 +1,12 @@
-// The public library surface: named exports only. Deep imports are closed by package.json "exports".
+// The public library surface, on purpose: what a user writes against beside the fixtures (`phonewright/fixtures`),
+// listed in docs/api.md. Named exports only; deep imports are closed by package.json "exports". The client's
+// notification engine, the routes, the image code and the config's internals are not part of it.
 
-export { DeviceClient, NotificationWatcher } from './client/index.js';
-export type { CallEvent, CallOptions, ClientOptions, NotificationOrder, Pixel, TransportOptions, UploadOptions, WatcherOptions } from './client/index.js';
-export { NotificationFeed, type FeedOptions, type Subscription } from './client/feed.js';
+// A client of a device-control server, for scripts beside the specs.
+export { DeviceClient } from './client/index.js';
+export type { AppState, CallOptions, CallEvent, ClientOptions, DeviceInfo, Pixel, TransportOptions, UploadOptions } from './client/index.js';
 
-export { colorDelta, colorsMatch, formatColor, parseColor, type ColorDelta, type ColorInput, type Rgb } from './core/color.js';
-export { DEFAULT_PASSWORD, DEFAULT_PORT, DEFAULT_USER, EXAMPLE_MAIN_DEVICE } from './core/defaults.js';
-export { isDeviceId, parseDeviceId, type DeviceId } from './core/device-id.js';
+// Errors, by their stable codes, and the CLI's exit code for each.
 export {
   AbortedError,
   AuthError,
@@ -23,16 +23,23 @@ export {
   UsageError,
   type ErrorCode,
 } from './core/errors.js';
-export { describeFilter, matchesNotification, type Notification, type NotificationFilter, type NotificationQuery } from './core/notifications.js';
-export { DEFAULT_API_ROOT, routesFor, type Routes } from './core/routes.js';
-export { decodeSettings, parseSettingsExpectation, SETTINGS_ENUMS, settingsMismatches, type DisplaySettings, type Resolution, type SettingsExpectation } from './core/settings.js';
-export { parseUploadTarget, type UploadTarget } from './core/upload-target.js';
 
-export { loadConfigFile, CONFIG_FILE } from './config/load.js';
-export { resolveConnection, resolveServers, ENV, type Connection, type ConnectionFlags } from './config/resolve.js';
-export type { ConfigFile, DeviceSpec, PushSpec } from './config/schema.js';
+// What specs and their options are written in: colours, distances, places, phones, settings, messages, targets.
+export { colorsMatch, formatColor, parseColor, type ColorInput, type Rgb } from './core/color.js';
+export { deltaE } from './core/delta-e.js';
+export { isDeviceId, parseDeviceId, type DeviceId } from './core/device-id.js';
+export type { Coordinate, RectInput } from './core/fraction.js';
+export type { Notification, NotificationFilter } from './core/notifications.js';
+export type { DisplaySettings, Resolution, SettingsExpectation } from './core/settings.js';
+export type { UploadTarget } from './core/upload-target.js';
+export { DEFAULT_PASSWORD, DEFAULT_PORT, DEFAULT_USER, EXAMPLE_MAIN_DEVICE } from './core/defaults.js';
 
-export { compareImages, decodePng, encodePng, sampleRegion, type CompareOptions, type Image, type Mismatch, type Rect } from './image/index.js';
+// The configuration, as the CLI and the device matrix read it.
+export { CONFIG_FILE, loadConfigFile } from './config/load.js';
+export { ENV, resolveConnection, resolveServers, type Connection, type ConnectionFlags } from './config/resolve.js';
+export type { ConfigFile, DeviceSpec, PushSpec, UnreachablePhones } from './config/schema.js';
+export type { CompareOptions } from './image/index.js';
 
+// The embedded simulator, for users who start it themselves.
 export { DEFAULT_SCENARIO, LAB_PRESET, loadScenario, startSimulator } from './simulator/index.js';
 export type { Behaviour, FaultSpec, LabOptions, ScenarioInput, SimulatorHandle, SimulatorOptions } from './simulator/index.js';
