@@ -30,11 +30,16 @@ const MAX_COORDINATE = 100_000;
  * (`50%`), which the command resolves against the phone's screen size.
  */
 export function coordinate(name: 'x' | 'y', raw: unknown): Coordinate {
+  const text = String(raw);
+  const refuse = (why: string) => new UsageError(`invalid ${name} coordinate ${JSON.stringify(text.slice(0, 40))}: ${why}`, { hint: 'phonewright pixel device@1116106541 100 100, or 50% 8% for a place by the screen\'s size' });
   if (isFraction(raw)) {
-    if (Number(String(raw).replace('%', '')) > 100) throw new UsageError(`invalid ${name} coordinate ${JSON.stringify(String(raw))}: a percentage of the screen goes from 0% to 100%`);
+    if (Number(text.replace('%', '')) > 100) throw refuse('a percentage of the screen goes from 0% to 100%');
     return raw.trim() as Coordinate;
   }
-  return wholeNumber(`${name} coordinate`, raw, 0, MAX_COORDINATE, 'phonewright pixel device@1116106541 100 100, or 50% 8% for a place by the screen\'s size');
+  if (!/^\d+$/.test(text) || text.length > String(MAX_COORDINATE).length || Number(text) > MAX_COORDINATE) {
+    throw refuse(`expected a whole number of pixels from 0 to ${MAX_COORDINATE} or a percentage of the screen (50%)`);
+  }
+  return Number(text);
 }
 
 /** The `<device>` positional of every command that works on one phone; {@link deviceArg} reads it. */

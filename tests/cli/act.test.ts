@@ -71,7 +71,7 @@ for (const form of MISSING_FORMS) {
 test('bad input: exit 2 with what to write, before any request', async ({ serve }) => {
   const server = await serve();
   const cases: [string[], string][] = [
-    [['tap', PHONE, '540', 'top'], 'phonewright: invalid y coordinate "top": expected a whole number from 0 to 100000'],
+    [['tap', PHONE, '540', 'top'], 'phonewright: invalid y coordinate "top": expected a whole number of pixels from 0 to 100000 or a percentage of the screen'],
     [['press', PHONE, 'escape'], 'phonewright: invalid key "escape": expected back, home, menu, or one of the vendor\'s constants such as KEY_VOLUME_UP'],
     [['launch', PHONE, 'chat'], 'phonewright: invalid package name "chat": expected an Android package such as com.example.chat'],
     [['close-app', 'device@galaxy', 'com.example.chat'], 'phonewright: invalid device id "device@galaxy"'],

@@ -21,7 +21,7 @@ interface Case {
 
 const ID_SHAPE = 'expected device@<integer>; try: an id such as device@1116106541, or "main" where the main device is meant (phonewright main-device prints it)';
 const ID_RANGE = 'the number must be a signed 32-bit integer without leading zeros; try: an id as the server lists it, e.g. device@1116106541';
-const COORD = (axis: string, raw: string) => `invalid ${axis} coordinate ${JSON.stringify(raw)}: expected a whole number from 0 to 100000; try: phonewright pixel device@1116106541 100 100`;
+const COORD = (axis: string, raw: string) => `invalid ${axis} coordinate ${JSON.stringify(raw)}: expected a whole number of pixels from 0 to 100000 or a percentage of the screen (50%); try: phonewright pixel device@1116106541 100 100, or 50% 8% for a place by the screen's size`;
 const TARGETS = 'try: image, script, apk, tcbr/contacts, local/<folder> or local/<absolute path>/';
 const FILE = { 'app.apk': 'PK\u0003\u0004 an app' };
 

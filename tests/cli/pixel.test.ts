@@ -28,7 +28,7 @@ const BAD_ARGUMENTS: BadUsage[] = [
   { name: 'an exponent y', args: ['device@1116106541', '1', '1e3'], says: /invalid y coordinate "1e3"/ },
   { name: 'a word', args: ['device@1116106541', 'abc', '1'], says: /invalid x coordinate "abc"/ },
   { name: 'a hex number', args: ['device@1116106541', '0x10', '1'], says: /invalid x coordinate "0x10"/ },
-  { name: 'a huge y', args: ['device@1116106541', '1', '99999999'], says: /invalid y coordinate "99999999": expected a whole number from 0 to 100000/ },
+  { name: 'a huge y', args: ['device@1116106541', '1', '99999999'], says: /invalid y coordinate "99999999": expected a whole number of pixels from 0 to 100000 or a percentage of the screen/ },
   { name: 'a missing y', args: ['device@1116106541', '1'], says: /not enough non-option arguments/ },
 ];
 
@@ -77,7 +77,7 @@ test('a point as percentages of the screen: resolved against the phone\'s size, 
   // Past the screen: refused before anything is sent.
   const past = await run(['pixel', 'main', '101%', '0', ...on(sim)]);
   expect(past.code).toBe(2);
-  expect(errorLine(past)).toBe('phonewright: invalid x coordinate "101%": a percentage of the screen goes from 0% to 100%');
+  expect(errorLine(past)).toBe('phonewright: invalid x coordinate "101%": a percentage of the screen goes from 0% to 100%; try: phonewright pixel device@1116106541 100 100, or 50% 8% for a place by the screen\'s size');
 });
 
 test('a percentage on a server that does not say the screen size: exit 2, saying what it needs', async ({ serve }) => {
