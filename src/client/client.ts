@@ -10,7 +10,7 @@ import { Caller, type CallOptions } from './caller.js';
 import { decodePixel, isObject, malformed, type Pixel } from './envelope.js';
 import type { RetryOptions } from './resilience.js';
 import { Transport, type TransportOptions } from './transport.js';
-import { Extensions, type AppState, type Capture, type CaptureRect } from './extensions.js';
+import { Extensions, type AppState, type Capture, type CaptureRect, type Point } from './extensions.js';
 import type { DeviceInfo } from './vendor.js';
 import { checkCoordinate, checkUrl, notificationParams } from './wire.js';
 
@@ -225,6 +225,25 @@ export class DeviceClient {
   /** Presses a key (`back`, `home`, `menu`, or a `KEY_…` constant), through the JS bridge as {@link tap}. */
   press(device: string, key: string, options: CallOptions = {}): Promise<void> {
     return this.extensions.press(device, key, options);
+  }
+
+  /**
+   * Swipes from one point to another in `durationMs`, through the JS bridge (`device.swipe`) as {@link tap}.
+   * @param from where the finger goes down, in pixels
+   * @param to where it is lifted, in pixels
+   */
+  swipe(device: string, from: Point, to: Point, durationMs: number, options: CallOptions = {}): Promise<void> {
+    return this.extensions.swipe(device, from, to, durationMs, options);
+  }
+
+  /** Holds a finger on one point for `durationMs`: a swipe that stays in place, through the JS bridge as {@link tap}. */
+  longPress(device: string, at: Point, durationMs: number, options: CallOptions = {}): Promise<void> {
+    return this.extensions.longPress(device, at, durationMs, options);
+  }
+
+  /** Types text into the phone's focused field, through the JS bridge (`device.inputText`) as {@link tap}. */
+  type(device: string, text: string, options: CallOptions = {}): Promise<void> {
+    return this.extensions.type(device, text, options);
   }
 
   /** Starts (`active`), closes (`inactive`) or restarts an app by its package name, beyond the interface as {@link tap}. */

@@ -29,6 +29,10 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** The keys by their everyday names; any other `KEY_…` of the vendor's scripting constants passes as it is. */
 export const KEYS: Readonly<Record<string, string>> = { back: 'KEY_BACK', home: 'KEY_HOME', menu: 'KEY_MENU' };
 const RAW_KEY = /^KEY_[A-Z0-9_]{1,40}$/;
+/** Longest gesture taken, in ms: a minute is far past any swipe or hold an app waits for. */
+export const MAX_GESTURE_MS = 60_000;
+/** Longest text typed in one act, in characters; a longer text is typed in parts. */
+export const MAX_TEXT = 1_000;
 /** An Android package name: two or more dot-separated parts, each a letter then letters, digits or `_`. */
 const PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
 /** Sent as an act's body: nothing (its arguments are in the query). */
@@ -121,6 +125,30 @@ export class Extensions {
     await this.#act('script', id, options, { operation: 'press', route: this.#routes.script(id), query: `cmd=send&param=sigmaConst.${constant}` });
   }
 
+  /** See {@link DeviceClient.swipe}. */
+  async swipe(device: string, from: Point, to: Point, durationMs: number, options: CallOptions): Promise<void> {
+    const id = parseDeviceId(device);
+    checkPoint(from);
+    checkPoint(to);
+    checkGestureMs(durationMs);
+    await this.#act('script', id, options, { operation: 'swipe', route: this.#routes.script(id), query: `cmd=swipe&param=${gesture(from, to, durationMs)}` });
+  }
+
+  /** See {@link DeviceClient.longPress}. */
+  async longPress(device: string, at: Point, durationMs: number, options: CallOptions): Promise<void> {
+    const id = parseDeviceId(device);
+    checkPoint(at);
+    checkGestureMs(durationMs);
+    await this.#act('script', id, options, { operation: 'long press', route: this.#routes.script(id), query: `cmd=swipe&param=${gesture(at, at, durationMs)}` });
+  }
+
+  /** See {@link DeviceClient.type}. */
+  async type(device: string, text: string, options: CallOptions): Promise<void> {
+    const id = parseDeviceId(device);
+    checkText(text);
+    await this.#act('script', id, options, { operation: 'type', route: this.#routes.script(id), query: `cmd=inputText&param=${encodeURIComponent(JSON.stringify(text))}` });
+  }
+
   /** See {@link DeviceClient.setAppState}. */
   async setAppState(device: string, pkg: string, state: AppState, options: CallOptions): Promise<void> {
     const id = parseDeviceId(device);
@@ -179,6 +207,41 @@ export class Extensions {
       reason: 'not-offered',
       ...(cause === undefined ? {} : { cause }),
     });
+  }
+}
+
+/** A point of the screen, in pixels. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * The scripting library's point list for a finger put down at `from` and lifted at `to` `durationMs` later:
+ * `[[x1,y1,0],[x2,y2,ms]]`, each point's third value the time taken to reach it. The same point twice is a hold
+ * in place: a long press, in one request, so a failed act can never leave the finger down.
+ */
+function gesture(from: Point, to: Point, durationMs: number): string {
+  return `[[${from.x},${from.y},0],[${to.x},${to.y},${durationMs}]]`;
+}
+
+function checkPoint(point: Point): void {
+  checkCoordinate('x', point?.x);
+  checkCoordinate('y', point?.y);
+}
+
+/** Checks a gesture's duration given by a user: whole milliseconds from 1 to {@link MAX_GESTURE_MS}. */
+export function checkGestureMs(durationMs: number): void {
+  if (!Number.isInteger(durationMs) || durationMs < 1 || durationMs > MAX_GESTURE_MS) {
+    throw new UsageError(`invalid duration ${String(durationMs)}: expected a whole number of milliseconds from 1 to ${MAX_GESTURE_MS}`);
+  }
+}
+
+/** Checks a text to type given by a user: 1 to {@link MAX_TEXT} characters. */
+export function checkText(text: string): void {
+  if (typeof text !== 'string' || text.length < 1 || text.length > MAX_TEXT) {
+    const got = typeof text === 'string' ? `${text.length} characters` : typeof text;
+    throw new UsageError(`invalid text to type (${got}): expected 1 to ${MAX_TEXT} characters`, typeof text === 'string' && text.length > MAX_TEXT ? { hint: 'type a longer text in parts, one act each' } : {});
   }
 }
 

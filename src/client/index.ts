@@ -7,4 +7,4 @@ export { classify, keepsPolling, poll, POLL_INTERVALS, type FailureKind, type Po
 export type { CallEvent, TransportOptions } from './transport.js';
 export { FINAL_READ_MS, waitForMessage, watchWindow, type MessageWait, type WaitOutcome, type WatchReport, type WindowOutcome, type WindowWatch } from './waiters.js';
 export { NotificationWatcher, type NotificationOrder, type WatcherOptions } from './watch.js';
-export { checkPackage, keyConstant } from './extensions.js';
+export { checkGestureMs, checkPackage, checkText, keyConstant, MAX_GESTURE_MS, MAX_TEXT, type Point } from './extensions.js';

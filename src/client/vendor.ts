@@ -18,7 +18,7 @@ export interface DeviceInfo {
 }
 
 /** The vendor's capabilities beyond the interface, as messages name them. */
-export const EXTENSION_NAMES = { deviceList: 'the device list', deviceInfo: 'device properties', capture: 'screen capture', script: 'taps and keys (the JS bridge)', appState: 'starting and closing apps' } as const;
+export const EXTENSION_NAMES = { deviceList: 'the device list', deviceInfo: 'device properties', capture: 'screen capture', script: 'taps, gestures, keys and text (the JS bridge)', appState: 'starting and closing apps' } as const;
 
 /** A route beyond the interface that a server may lack. */
 export type Capability = keyof typeof EXTENSION_NAMES;

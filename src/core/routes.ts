@@ -6,7 +6,7 @@ export const DEFAULT_API_ROOT = '/TotalControl/v1';
 /**
  * The six operations of the interface, the download of a stored file, and the vendor's routes beyond the
  * interface that phonewright uses (docs/capabilities.md): the device list, a phone's properties, a
- * screen capture and the download of its image, the JS bridge (taps and keys) and an app's state.
+ * screen capture and the download of its image, the JS bridge (taps, gestures, keys and text) and an app's state.
  */
 export type Operation =
   | 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download'
@@ -33,7 +33,7 @@ export interface Routes {
   device(device: string): string;
   /** A capture of a phone's screen, `GET devices/<id>/screen/images`: beyond the interface. */
   capture(device: string): string;
-  /** The JS bridge, `POST devices/<id>/scripts?cmd=…&param=…` (taps, keys): beyond the interface. */
+  /** The JS bridge, `POST devices/<id>/scripts?cmd=…&param=…` (taps, gestures, keys, text): beyond the interface. */
   script(device: string): string;
   /** An app's state, `POST devices/<id>/apps/<package>?state=…`: beyond the interface. */
   app(device: string, pkg: string): string;

@@ -1,8 +1,11 @@
 import type { DeviceId } from '../core/device-id.js';
 
-/** An act made on a phone through the vendor's routes: a tap, a key, an app started or closed. */
+/** An act made on a phone through the vendor's routes: a tap, a swipe, a long press, a key, text typed, an app started or closed. */
 export type Act =
   | { device: DeviceId; kind: 'tap'; x: number; y: number; at: number }
+  | { device: DeviceId; kind: 'swipe'; from: { x: number; y: number }; to: { x: number; y: number }; durationMs: number; at: number }
+  | { device: DeviceId; kind: 'long-press'; x: number; y: number; durationMs: number; at: number }
+  | { device: DeviceId; kind: 'text'; text: string; at: number }
   | { device: DeviceId; kind: 'key'; key: string; at: number }
   | { device: DeviceId; kind: 'app'; app: string; state: 'active' | 'inactive' | 'restart'; at: number };
 

@@ -74,6 +74,11 @@ export class Phone {
     for (const frame of this.#frames) frame.screen.fillRect(rect);
   }
 
+  /** Moves the rectangles that scroll, on every frame, by a swipe's (dx, dy). */
+  scroll(dx: number, dy: number): void {
+    for (const frame of this.#frames) frame.screen.scroll(dx, dy);
+  }
+
   /** The phone's screen size (of its first frame; all frames have it). */
   get size(): { width: number; height: number } {
     const { width, height } = this.#frames[0]!.screen;

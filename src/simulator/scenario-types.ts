@@ -64,6 +64,8 @@ export interface RectInput {
   width: number;
   height: number;
   color: string;
+  /** The rectangle moves with the phone's swipes, by each swipe's (dx, dy), as a list under the finger. @default false */
+  scrolls?: boolean;
 }
 
 export type FrameInput = ScreenInput & { durationMs: number };

@@ -12,7 +12,7 @@ import { failIn, readScenarioFile, rosterOf, type ScenarioRoster } from './roste
 import { applySettings, defaultSettings } from './settings-input.js';
 
 const SCREEN_KEYS = ['png', 'width', 'height', 'fill', 'rects'];
-const RECT_KEYS = ['x', 'y', 'width', 'height', 'color'];
+const RECT_KEYS = ['x', 'y', 'width', 'height', 'color', 'scrolls'];
 const RULE_KEYS = ['device', 'app', 'text', 'atMs', 'everyMs', 'startMs'];
 /** Larger than any phone, small enough that a typo (19200 for 1920) is caught before it allocates. */
 const MAX_SIDE = 16_384;
@@ -105,7 +105,8 @@ export function readScreen(raw: unknown, at: string, baseDir: string, fail: Fail
       const o = checkObject(r, where, RECT_KEYS, fail);
       for (const key of ['x', 'y']) if (!isInt(o[key], 0, MAX_SIDE)) fail(`${where}.${key}`, `is ${JSON.stringify(o[key])}; write an integer from 0 to ${MAX_SIDE}`);
       for (const key of ['width', 'height']) if (!isInt(o[key], 1, MAX_SIDE)) fail(`${where}.${key}`, `is ${JSON.stringify(o[key])}; write an integer from 1 to ${MAX_SIDE}`);
-      rects.push({ x: o.x as number, y: o.y as number, width: o.width as number, height: o.height as number, color: checkColor(o.color, `${where}.color`, fail) });
+      if (o.scrolls !== undefined && typeof o.scrolls !== 'boolean') fail(`${where}.scrolls`, `is ${JSON.stringify(o.scrolls)}; write true for a rectangle that moves with the phone's swipes, or leave it out`);
+      rects.push({ x: o.x as number, y: o.y as number, width: o.width as number, height: o.height as number, color: checkColor(o.color, `${where}.color`, fail), scrolls: o.scrolls === true });
     });
   }
   return Screen.drawn(s.width as number, s.height as number, fill, rects);

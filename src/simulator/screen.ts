@@ -7,6 +7,8 @@ export interface Rect {
   width: number;
   height: number;
   color: number;
+  /** Moves with the phone's swipes, as a list under the finger does (see {@link Screen.scroll}). */
+  scrolls?: boolean;
 }
 
 /** Past this many rectangles a drawn screen turns into a raster, so a pixel read stays a few comparisons. */
@@ -24,13 +26,16 @@ export class Screen {
   /** Flattened [x0, y0, x1, y1, color] per rectangle, clipped, painted in order. */
   #rects: number[];
   #raster: Buffer | undefined;
+  /** Where in {@link #rects} the rectangles that scroll start; kept unclipped, so they can come back into view. */
+  #scrolling: number[];
 
-  private constructor(width: number, height: number, fill: number, rects: number[], raster: Buffer | undefined) {
+  private constructor(width: number, height: number, fill: number, rects: number[], raster: Buffer | undefined, scrolling: number[] = []) {
     this.width = width;
     this.height = height;
     this.#fill = fill;
     this.#rects = rects;
     this.#raster = raster;
+    this.#scrolling = scrolling;
   }
 
   /**
@@ -72,8 +77,13 @@ export class Screen {
     return this.#fill;
   }
 
-  /** Paints a rectangle, clipped to the screen. */
+  /** Paints a rectangle, clipped to the screen (one that scrolls is kept whole: a swipe may bring it in). */
   fillRect(rect: Rect): void {
+    if (rect.scrolls && !this.#raster && this.#rects.length / STRIDE < MAX_VECTOR_RECTS) {
+      this.#scrolling.push(this.#rects.length);
+      this.#rects.push(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, rect.color);
+      return;
+    }
     const x0 = Math.max(0, rect.x);
     const y0 = Math.max(0, rect.y);
     const x1 = Math.min(this.width, rect.x + rect.width);
@@ -97,9 +107,24 @@ export class Screen {
     }
   }
 
+  /**
+   * Moves the rectangles that scroll by (dx, dy), as a swipe drags a list: what moves off the screen is kept
+   * and comes back with a swipe the other way. A screen turned into a raster (past 256 rectangles) or decoded
+   * from a PNG has nothing that scrolls.
+   */
+  scroll(dx: number, dy: number): void {
+    const rects = this.#rects;
+    for (const i of this.#scrolling) {
+      rects[i]! += dx;
+      rects[i + 1]! += dy;
+      rects[i + 2]! += dx;
+      rects[i + 3]! += dy;
+    }
+  }
+
   /** An independent copy (the scenario keeps its screens untouched so a reset can go back to them). */
   clone(): Screen {
-    return new Screen(this.width, this.height, this.#fill, this.#rects.slice(), this.#raster && Buffer.from(this.#raster));
+    return new Screen(this.width, this.height, this.#fill, this.#rects.slice(), this.#raster && Buffer.from(this.#raster), this.#scrolling.slice());
   }
 
   /**
@@ -148,6 +173,7 @@ export class Screen {
     }
     this.#raster = raster;
     this.#rects = [];
+    this.#scrolling = [];
   }
 }
 

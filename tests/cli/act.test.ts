@@ -1,4 +1,4 @@
-// `tap`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface,
+// `tap`, `swipe`, `long-press`, `type`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface,
 // {"ok": true} with --json; a server of the interface only refuses each with one line, exit 1, whichever
 // form its lacking routes answer in (HTTP 404, 405, 501, the failure envelope); bad input exits 2 before
 // anything is sent.
@@ -11,6 +11,9 @@ const test = base.extend<{ seedSim: (form: MissingRouteForm) => Promise<Simulato
 const PHONE = 'device@1116106541';
 const ACTS: [string[], string, string][] = [
   [['tap', PHONE, '540', '1200'], `POST /TotalControl/v1/devices/${PHONE}/scripts?cmd=click&param=[540,1200]`, `${PHONE}: tapped (540, 1200)`],
+  [['swipe', PHONE, '540', '1500', '540', '300', '--duration', '400'], `POST /TotalControl/v1/devices/${PHONE}/scripts?cmd=swipe&param=[[540,1500,0],[540,300,400]]`, `${PHONE}: swiped (540, 1500) to (540, 300) in 400 ms`],
+  [['long-press', PHONE, '100', '200'], `POST /TotalControl/v1/devices/${PHONE}/scripts?cmd=swipe&param=[[100,200,0],[100,200,1000]]`, `${PHONE}: long-pressed (100, 200) for 1000 ms`],
+  [['type', PHONE, 'héllo "you" & me'], `POST /TotalControl/v1/devices/${PHONE}/scripts?cmd=inputText&param=%22h%C3%A9llo%20%5C%22you%5C%22%20%26%20me%22`, `${PHONE}: typed 16 characters`],
   [['press', PHONE, 'back'], `POST /TotalControl/v1/devices/${PHONE}/scripts?cmd=send&param=sigmaConst.KEY_BACK`, `${PHONE}: pressed back`],
   [['launch', PHONE, 'com.example.chat'], `POST /TotalControl/v1/devices/${PHONE}/apps/com.example.chat?state=active`, `${PHONE}: launched com.example.chat`],
   [['close-app', PHONE, 'com.example.chat'], `POST /TotalControl/v1/devices/${PHONE}/apps/com.example.chat?state=inactive`, `${PHONE}: closed com.example.chat`],
@@ -43,7 +46,7 @@ for (const form of MISSING_FORMS) {
       const r = await run([...args, '--json', ...on(server)]);
       expect(r.code, args[0]).toBe(1);
       expect(r.stdout).toBe('');
-      const what = args[0] === 'tap' || args[0] === 'press' ? 'taps and keys (the JS bridge)' : 'starting and closing apps';
+      const what = args[0] === 'launch' || args[0] === 'close-app' ? 'starting and closing apps' : 'taps, gestures, keys and text (the JS bridge)';
       expect(errorLine(r)).toBe(`phonewright: ${notOffered(what, server.url)}`);
     }
     expect(server.count('script') + server.count('app'), 'each act sent once').toBe(ACTS.length);
@@ -52,14 +55,14 @@ for (const form of MISSING_FORMS) {
   test(`the simulator under seed, its routes answering ${form.name}: tap and launch say what it lacks; on an unplugged phone, that the phone is missing`, async ({ seedSim }) => {
     const sim = await seedSim(form.sim);
     const flags = ['--url', sim.url, '--user', USER, '--password', PASSWORD];
-    const [tap, launch] = [ACTS[0]![0], ACTS[2]![0]];
+    const [tap, launch] = ['tap', 'launch'].map((name) => ACTS.find(([args]) => args[0] === name)![0]) as [string[], string[]];
     sim.setOnline(PHONE, false);
     const unplugged = await run([...tap, ...flags]);
     expect(unplugged.code).toBe(1);
     // A tap first reads the phone's screen size, to check its point: that read is what finds the phone missing.
     expect(errorLine(unplugged)).toBe(`phonewright: device-info failed for ${PHONE}: the phone is unknown to the server or offline (its settings read said "device not found"); try: check the id (phonewright main-device) and that the phone is connected`);
     sim.setOnline(PHONE, true);
-    for (const [args, what] of [[tap, 'taps and keys (the JS bridge)'], [launch, 'starting and closing apps']] as const) {
+    for (const [args, what] of [[tap, 'taps, gestures, keys and text (the JS bridge)'], [launch, 'starting and closing apps']] as const) {
       const r = await run([...args, ...flags]);
       expect([r.code, r.stdout], args[0]).toEqual([1, '']);
       expect(errorLine(r)).toBe(`phonewright: ${notOffered(what, sim.url)}`);
@@ -72,6 +75,10 @@ test('bad input: exit 2 with what to write, before any request', async ({ serve 
   const server = await serve();
   const cases: [string[], string][] = [
     [['tap', PHONE, '540', 'top'], 'phonewright: invalid y coordinate "top": expected a whole number of pixels from 0 to 100000 or a percentage of the screen'],
+    [['swipe', PHONE, '1', '2', '3', '4', '--duration', '0'], 'phonewright: invalid duration "0": expected a whole number from 1 to 60000'],
+    [['long-press', PHONE, '1', '2', '--duration', '1.5'], 'phonewright: invalid duration "1.5": expected a whole number from 1 to 60000'],
+    [['swipe', PHONE, '1', '2', '3', '150%'], 'phonewright: invalid y coordinate "150%": a percentage of the screen goes from 0% to 100%'],
+    [['type', PHONE, ''], 'phonewright: invalid text to type (0 characters): expected 1 to 1000 characters'],
     [['press', PHONE, 'escape'], 'phonewright: invalid key "escape": expected back, home, menu, or one of the vendor\'s constants such as KEY_VOLUME_UP'],
     [['launch', PHONE, 'chat'], 'phonewright: invalid package name "chat": expected an Android package such as com.example.chat'],
     [['close-app', 'device@galaxy', 'com.example.chat'], 'phonewright: invalid device id "device@galaxy"'],
@@ -105,6 +112,18 @@ test('a tap off the screen: exit 2 with the screen\'s size and the points allowe
   // The last pixel of the screen is on it: the tap goes, once.
   expect(await run(['tap', PHONE, '719', '1279', ...on(sim)])).toMatchObject({ code: 0, stdout: `${PHONE}: tapped (719, 1279)\n` });
   expect(sim.acts()).toEqual([expect.objectContaining({ device: PHONE, kind: 'tap', x: 719, y: 1279 })]);
+});
+
+test('a swipe or long press with a point off the screen: exit 2, nothing sent; percentages resolve on the phone\'s screen', async ({ simulate }) => {
+  const sim = await simulate({ scenario: LAB });
+  const off = await run(['swipe', PHONE, '360', '640', '360', '1280', ...on(sim)]);
+  expect([off.code, off.stdout]).toEqual([2, '']);
+  expect(errorLine(off)).toBe(`phonewright: (360, 1280) is off the 720×1280 screen of ${PHONE}; try: x from 0 to 719, y from 0 to 1279`);
+  expect((await run(['long-press', PHONE, '720', '5', ...on(sim)])).code).toBe(2);
+  expect(sim.acts()).toEqual([]);
+  const r = await run(['swipe', 'galaxy-s9', '50%', '75%', '50%', '25%', ...on(sim)]);
+  expect(r).toMatchObject({ code: 0, stdout: `${PHONE}: swiped (50%, 75%) = (360, 960) on 720×1280 to (50%, 25%) = (360, 320) on 720×1280 in 300 ms\n` });
+  expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([{ device: PHONE, kind: 'swipe', from: { x: 360, y: 960 }, to: { x: 360, y: 320 }, durationMs: 300 }]);
 });
 
 test('a tap on a phone given by name reaches that phone', async ({ simulate }) => {

@@ -77,7 +77,7 @@ test('--version prints the package version, whatever package the working folder 
 const BAD_USAGE: { args: string[]; says: RegExp; spawned?: true }[] = [
   { args: ['pixle', 'main', '1', '1'], says: /^phonewright: unknown command "pixle"; did you mean "pixel"\?; try: phonewright pixel --help/, spawned: true },
   { args: ['settigns'], says: /unknown command "settigns"; did you mean "settings"\?/ },
-  { args: ['frobnicate'], says: /unknown command "frobnicate"; try: phonewright --help lists the commands: login, main-device, devices, pixel, screenshot, tap, press, launch, close-app, settings/ },
+  { args: ['frobnicate'], says: /unknown command "frobnicate"; try: phonewright --help lists the commands: login, main-device, devices, pixel, screenshot, tap, swipe, long-press, type, press, launch, close-app, settings/ },
   { args: [], says: /^phonewright: name a command; try: phonewright --help$/ },
   { args: ['login', '--frob'], says: /unknown argument: frob; try: phonewright login --help$/ },
   { args: ['settings'], says: /not enough non-option arguments: got 0, need at least 1; try: phonewright settings --help/ },

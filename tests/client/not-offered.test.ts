@@ -17,8 +17,11 @@ const CALLS: [string, string, (client: DeviceClient, phone: string) => Promise<u
   ['devices', 'the device list', (c) => c.devices()],
   ['deviceInfo', 'device properties', (c, p) => c.deviceInfo(p)],
   ['capture', 'screen capture', (c, p) => c.capture(p, RECT)],
-  ['tap', 'taps and keys (the JS bridge)', (c, p) => c.tap(p, 1, 1)],
-  ['press', 'taps and keys (the JS bridge)', (c, p) => c.press(p, 'back')],
+  ['tap', 'taps, gestures, keys and text (the JS bridge)', (c, p) => c.tap(p, 1, 1)],
+  ['press', 'taps, gestures, keys and text (the JS bridge)', (c, p) => c.press(p, 'back')],
+  ['swipe', 'taps, gestures, keys and text (the JS bridge)', (c, p) => c.swipe(p, { x: 1, y: 9 }, { x: 1, y: 1 }, 300)],
+  ['longPress', 'taps, gestures, keys and text (the JS bridge)', (c, p) => c.longPress(p, { x: 1, y: 1 }, 1000)],
+  ['type', 'taps, gestures, keys and text (the JS bridge)', (c, p) => c.type(p, 'hello')],
   ['launch', 'starting and closing apps', (c, p) => c.setAppState(p, 'com.example.chat', 'active')],
   ['close', 'starting and closing apps', (c, p) => c.setAppState(p, 'com.example.chat', 'inactive')],
 ];
@@ -56,7 +59,7 @@ for (const form of MISSING_FORMS) {
       expect(capture.message).toBe(`screen capture failed for ${GONE}: the phone is unknown to the server or offline (its settings read said "device not found"); try: check the id (phonewright main-device) and that the phone is connected`);
       expect(await failure(() => client.tap(GONE, 1, 1))).toMatchObject({ reason: 'phone-missing' });
       expect(client.extensions.lacks('capture') || client.extensions.lacks('script')).toBe(false);
-      expect((await failure(() => client.tap(PHONE, 1, 1))).message).toBe(notOffered('taps and keys (the JS bridge)', server.url));
+      expect((await failure(() => client.tap(PHONE, 1, 1))).message).toBe(notOffered('taps, gestures, keys and text (the JS bridge)', server.url));
       expect(server.count('script'), 'each act sent once').toBe(2);
     });
 

@@ -89,8 +89,8 @@ test('a server of the interface only refuses each act with one line, and is aske
   const server = await serve({ devices: [HUAWEI.id] });
   const client = connect(server);
   const lacks = (what: string) => `this server does not offer ${what} (a route beyond the device-control interface): ${server.url}`;
-  expect((await failure(() => client.tap(HUAWEI.id, 1, 1))).message).toBe(lacks('taps and keys (the JS bridge)'));
-  expect((await failure(() => client.press(HUAWEI.id, 'home'))).message).toBe(lacks('taps and keys (the JS bridge)'));
+  expect((await failure(() => client.tap(HUAWEI.id, 1, 1))).message).toBe(lacks('taps, gestures, keys and text (the JS bridge)'));
+  expect((await failure(() => client.press(HUAWEI.id, 'home'))).message).toBe(lacks('taps, gestures, keys and text (the JS bridge)'));
   expect((await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'active'))).message).toBe(lacks('starting and closing apps'));
   expect((await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'inactive'))).message).toBe(lacks('starting and closing apps'));
   expect([server.count('script'), server.count('app')]).toEqual([1, 1]);

@@ -1,9 +1,9 @@
-import type { CommandModule, PositionalOptions } from 'yargs';
-import { checkPackage, keyConstant, type AppState, type DeviceClient } from '../../client/index.js';
+import type { CommandModule, Options, PositionalOptions } from 'yargs';
+import { checkPackage, checkText, keyConstant, MAX_GESTURE_MS, type AppState, type DeviceClient } from '../../client/index.js';
 import type { DeviceId } from '../../core/device-id.js';
 import { resolvePoint, type Coordinate, type ResolvedPoint } from '../../core/fraction.js';
 import { checkPointOnScreen } from '../../core/screen.js';
-import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
+import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS, wholeNumber } from '../args.js';
 import { withClient, type Host } from '../context.js';
 import { phoneLabel, resolveDevice, screenOf } from '../phones.js';
 import { defineCommand } from '../define.js';
@@ -20,18 +20,30 @@ interface ActSpec {
   command: string;
   describe: string;
   positionals: Record<string, PositionalOptions>;
+  options?: Record<string, Options>;
   examples: [string, string][];
   /**
-   * Reads the typed arguments (before any network work) and returns the call, what it did in words, and
-   * the point it acts on, if any: checked against the phone's screen before the act is sent.
+   * Reads the typed arguments (before any network work) and returns the call, what it did in words (given
+   * the points resolved), and the points it acts on, if any: each checked against the phone's screen before
+   * the act is sent.
    */
-  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal, at?: ResolvedPoint) => Promise<void>; did: string; point?: { x: Coordinate; y: Coordinate } };
+  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal, at: ResolvedPoint[]) => Promise<void>; did: (at: ResolvedPoint[]) => string; points?: { x: Coordinate; y: Coordinate }[] };
 }
 
 const EPILOGUE =
   'A route of the vendor\'s server beyond the device-control interface: a server without it fails with one line that says so, exit 1. ' +
   'An act is sent once: it is not retried once the server may have done it. ' +
   'A point off the phone\'s screen (its size from the phone\'s properties) is refused before anything is sent, exit 2; a server without the properties gets the act unchecked.';
+
+/** The `--duration` of a gesture, in ms. */
+function durationOption(fallback: number): Options {
+  return { type: 'string', default: String(fallback), describe: `How long the finger is on the screen, in ms (1 to ${MAX_GESTURE_MS})` };
+}
+
+/** Reads `--duration`. */
+function duration(raw: unknown): number {
+  return wholeNumber('duration', raw, 1, MAX_GESTURE_MS, 'a duration in whole milliseconds, e.g. --duration 300');
+}
 
 const ACTS: ActSpec[] = [
   {
@@ -40,9 +52,50 @@ const ACTS: ActSpec[] = [
     positionals: { device: DEVICE_POSITIONAL, ...POINT_POSITIONALS },
     examples: [['$0 tap device@1116106541 540 1200 --json', 'prints {"ok":true}']],
     prepare: (args) => {
-      const x = coordinate('x', args.x);
-      const y = coordinate('y', args.y);
-      return { call: (client, id, signal, at) => client.tap(id, at!.x, at!.y, { signal }), did: `tapped (${x}, ${y})`, point: { x, y } };
+      const point = { x: coordinate('x', args.x), y: coordinate('y', args.y) };
+      return { call: (client, id, signal, [at]) => client.tap(id, at!.x, at!.y, { signal }), did: ([at]) => `tapped ${at!.label}`, points: [point] };
+    },
+  },
+  {
+    command: 'swipe <device> <x1> <y1> <x2> <y2>',
+    describe: 'Swipe the screen of a phone from one point to another',
+    positionals: {
+      device: DEVICE_POSITIONAL,
+      x1: { ...POINT_POSITIONALS.x, describe: 'Where the finger goes down: column, or a percentage of the width (50%)' },
+      y1: { ...POINT_POSITIONALS.y, describe: 'Where the finger goes down: row, or a percentage of the height (80%)' },
+      x2: { ...POINT_POSITIONALS.x, describe: 'Where it is lifted: column, or a percentage of the width' },
+      y2: { ...POINT_POSITIONALS.y, describe: 'Where it is lifted: row, or a percentage of the height' },
+    },
+    options: { duration: durationOption(300) },
+    examples: [['$0 swipe main 50% 80% 50% 20% --duration 400', 'scrolls a list up on the main device']],
+    prepare: (args) => {
+      const from = { x: coordinate('x', args.x1), y: coordinate('y', args.y1) };
+      const to = { x: coordinate('x', args.x2), y: coordinate('y', args.y2) };
+      const ms = duration(args.duration);
+      return { call: (client, id, signal, [a, b]) => client.swipe(id, a!, b!, ms, { signal }), did: ([a, b]) => `swiped ${a!.label} to ${b!.label} in ${ms} ms`, points: [from, to] };
+    },
+  },
+  {
+    command: 'long-press <device> <x> <y>',
+    describe: 'Hold a finger on one point of the screen of a phone',
+    positionals: { device: DEVICE_POSITIONAL, ...POINT_POSITIONALS },
+    options: { duration: durationOption(1000) },
+    examples: [['$0 long-press main 540 1200 --duration 1500', 'holds for 1.5 s on the main device']],
+    prepare: (args) => {
+      const point = { x: coordinate('x', args.x), y: coordinate('y', args.y) };
+      const ms = duration(args.duration);
+      return { call: (client, id, signal, [at]) => client.longPress(id, at!, ms, { signal }), did: ([at]) => `long-pressed ${at!.label} for ${ms} ms`, points: [point] };
+    },
+  },
+  {
+    command: 'type <device> <text>',
+    describe: 'Type text into the focused field of a phone',
+    positionals: { device: DEVICE_POSITIONAL, text: { type: 'string', demandOption: true, describe: 'The text; quote it for spaces' } },
+    examples: [['$0 type main "hello world"', 'types into the field in focus on the main device']],
+    prepare: (args) => {
+      const text = String(args.text);
+      checkText(text);
+      return { call: (client, id, signal) => client.type(id, text, { signal }), did: () => `typed ${text.length} character${text.length === 1 ? '' : 's'}` };
     },
   },
   {
@@ -53,7 +106,7 @@ const ACTS: ActSpec[] = [
     prepare: (args) => {
       const key = String(args.key);
       keyConstant(key);
-      return { call: (client, id, signal) => client.press(id, key, { signal }), did: `pressed ${key}` };
+      return { call: (client, id, signal) => client.press(id, key, { signal }), did: () => `pressed ${key}` };
     },
   },
   appAct('launch', 'Start an app on a phone, bringing it to the front', 'active', 'launched', ['$0 launch main com.example.chat', 'starts the app on the main device']),
@@ -70,35 +123,36 @@ function appAct(name: string, describe: string, state: AppState, verb: string, e
     prepare: (args) => {
       const pkg = String(args.package);
       checkPackage(pkg);
-      return { call: (client, id, signal) => client.setAppState(id, pkg, state, { signal }), did: `${verb} ${pkg}` };
+      return { call: (client, id, signal) => client.setAppState(id, pkg, state, { signal }), did: () => `${verb} ${pkg}` };
     },
   };
 }
 
-/** `tap`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface. */
+/** `tap`, `swipe`, `long-press`, `type`, `press`, `launch` and `close-app`: acts on a phone through the vendor's routes beyond the interface. */
 export const actCommands: ((output: Output, host: Host) => CommandModule<GlobalOptions, ActArgs>)[] = ACTS.map((spec) => (output, host) =>
   defineCommand<ActArgs>({
     command: spec.command,
     describe: spec.describe,
     positionals: spec.positionals,
+    options: spec.options,
     examples: spec.examples,
     epilogue: EPILOGUE,
     handler: (args) => {
       // Everything the user typed is checked before any network work.
       const device = deviceArg(args.device);
-      const { call, did, point } = spec.prepare(args);
+      const { call, did, points = [] } = spec.prepare(args);
       return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
-        let at: ResolvedPoint | undefined;
-        if (point) {
-          // Percentages resolve against the screen the point is then checked against: one read of its size.
+        let at: ResolvedPoint[] = [];
+        if (points.length) {
+          // Percentages resolve against the screen the points are then checked against: one read of its size.
           const phone = { screen: await screenOf(id, ctx), toString: () => phoneLabel(device, id) };
-          at = resolvePoint(phone, point.x, point.y);
-          checkPointOnScreen(phone, at.x, at.y);
+          at = points.map((p) => resolvePoint(phone, p.x, p.y));
+          for (const p of at) checkPointOnScreen(phone, p.x, p.y);
         }
         await call(ctx.client, id, ctx.signal, at);
         if (args.json) output.json({ ok: true });
-        else output.line(`${id}: ${at && at.label !== `(${at.x}, ${at.y})` ? `tapped ${at.label}` : did}`);
+        else output.line(`${id}: ${did(at)}`);
       });
     },
   }),
