@@ -11,6 +11,8 @@ export interface MergeTarget {
   outputDir: string;
   /** Also write the history record, nightly.md and trend.html. */
   history: boolean;
+  /** This folder's phonewright.config.json, for the history: where the report is published, which variables hold passwords. */
+  forHistory?: { reportUrl?: string; passwordEnvs?: string[] };
 }
 
 /**
@@ -51,7 +53,7 @@ export async function writeMergeConfig(file: string, target: MergeTarget): Promi
     ['junit', { outputFile: out('junit.xml') }],
     [reporterPath('summary-reporter')],
   ];
-  if (target.history) reporters.push([reporterPath('history-reporter'), { outputDir: target.outputDir, source: 'merge' }]);
+  if (target.history) reporters.push([reporterPath('history-reporter'), { outputDir: target.outputDir, source: 'merge', ...target.forHistory }]);
   await writeFile(file, `// Written by phonewright merge for playwright merge-reports.\nexport default ${JSON.stringify({ reporter: reporters }, null, 2)};\n`);
 }
 

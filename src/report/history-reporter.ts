@@ -17,7 +17,14 @@ export interface HistoryReporterOptions {
   always?: boolean;
   /** How many runs the trend page charts. @default 20 */
   trendRuns?: number;
+  /** Where the HTML report is published, when the projects' metadata does not say (`phonewright merge`). */
+  reportUrl?: string;
+  /** Variables holding passwords, beside those the projects' metadata names (`phonewright merge`). */
+  passwordEnvs?: string[];
 }
+
+/** The password variable every run may use; the device matrix adds its servers' `passwordEnv`s. */
+const PASSWORD_ENV = 'PHONEWRIGHT_PASSWORD';
 
 /**
  * The nightly history, as a Playwright reporter (add `['./src/report/history-reporter.ts']` to the config's
@@ -45,7 +52,7 @@ export default class HistoryReporter implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.#config = config;
     this.#suite = suite;
-    this.#secrets = runSecrets(process.env, [this.#configDir(), process.cwd()]);
+    this.#secrets = runSecrets(process.env, [PASSWORD_ENV, ...(this.#options.passwordEnvs ?? []), ...this.#fromProjects('passwordEnvs').flat()]);
   }
 
   onError(error: TestError): void {
@@ -63,7 +70,7 @@ export default class HistoryReporter implements Reporter {
     const broke = !record || result.status === 'interrupted' || result.status === 'timedout' || runErrors.length > 0 || (record.tests.length === 0 && !partial);
     let outcome: NightlyOutcome = { broke, status: result.status, runErrors, partial };
     if (record && !partial) {
-      const written = await writeNightly(this.#reportsDir(), record, { trendRuns: this.#options.trendRuns ?? DEFAULT_TREND_RUNS, reportUrl: reportUrl(process.env, this.#configDir()) });
+      const written = await writeNightly(this.#reportsDir(), record, { trendRuns: this.#options.trendRuns ?? DEFAULT_TREND_RUNS, reportUrl: reportUrl(process.env, this.#options.reportUrl ?? this.#fromProjects('reportUrl')[0]) });
       outcome = { ...outcome, record: written.record, comparison: written.comparison };
     }
     const outcomeFile = process.env[NIGHTLY_ENV.outcome];
@@ -71,6 +78,16 @@ export default class HistoryReporter implements Reporter {
       mkdirSync(path.dirname(outcomeFile), { recursive: true });
       writeFileSync(outcomeFile, JSON.stringify(outcome));
     }
+  }
+
+  /**
+   * What the device matrix put in its projects' metadata for the reporters, which read no config file: each
+   * project's `key`, where it is a string or a list of strings.
+   */
+  #fromProjects<K extends 'reportUrl' | 'passwordEnvs'>(key: K): (K extends 'reportUrl' ? string : string[])[] {
+    const values = (this.#config?.projects ?? []).map((p) => (p.metadata as Record<string, unknown> | undefined)?.[key]);
+    const valid = (v: unknown) => typeof v === 'string' || (Array.isArray(v) && v.every((e) => typeof e === 'string'));
+    return values.filter(valid) as (K extends 'reportUrl' ? string : string[])[];
   }
 
   #configDir(): string {

@@ -1,5 +1,3 @@
-import { loadConfigFile } from '../config/load.js';
-import { ENV, type Env } from '../config/resolve.js';
 import { redact, redactTokenParam, REDACTED } from '../core/redact.js';
 
 /** The longest error line a record keeps: enough for a matcher's hint and what it received, not a stack trace. */
@@ -46,21 +44,14 @@ export function scrubLine(line: string, secrets: Iterable<string>): string {
 }
 
 /**
- * The passwords a run may know: PHONEWRIGHT_PASSWORD and every variable a server of phonewright.config.json
- * names as its `passwordEnv`, looked up in the environment. A config that cannot be read adds nothing.
+ * The passwords a run may know: the values of the variables that hold them (PHONEWRIGHT_PASSWORD and every
+ * `passwordEnv` of phonewright.config.json's servers, which the device matrix names in its projects'
+ * metadata), looked up in the environment.
  * @param env the environment
- * @param dirs folders that may hold phonewright.config.json
+ * @param variables the names of the variables
  */
-export function runSecrets(env: Env, dirs: string[]): string[] {
+export function runSecrets(env: Readonly<Record<string, string | undefined>>, variables: Iterable<string>): string[] {
   const secrets = new Set<string>();
-  const add = (value: string | undefined) => value && secrets.add(value);
-  add(env[ENV.password]);
-  for (const dir of new Set(dirs)) {
-    try {
-      for (const server of loadConfigFile(dir, env)?.servers ?? []) if (server.passwordEnv) add(env[server.passwordEnv]);
-    } catch {
-      // The run reported its own configuration errors; the history only needs the names it can read.
-    }
-  }
+  for (const name of variables) if (env[name]) secrets.add(env[name]);
   return [...secrets];
 }

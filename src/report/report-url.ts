@@ -1,4 +1,3 @@
-import { loadConfigFile } from '../config/load.js';
 import { UsageError } from '../core/errors.js';
 
 /** Where CI publishes the HTML report, for links from the nightly files; it beats the config file's `reportUrl`. */
@@ -9,18 +8,13 @@ const HTTP_URL = /^https?:\/\/\S+$/i;
 
 /**
  * Where the HTML report of this run will be published: PHONEWRIGHT_REPORT_URL, else `reportUrl` of
- * phonewright.config.json in `dir`; undefined when neither says (the nightly files then give test ids).
- * A value that is not an http(s) URL is ignored rather than written into links.
+ * phonewright.config.json (which the device matrix hands the reporters in its projects' metadata); undefined
+ * when neither says (the nightly files then give test ids). A value that is not an http(s) URL is ignored
+ * rather than written into links.
+ * @param configured the config file's `reportUrl`
  */
-export function reportUrl(env: Readonly<Record<string, string | undefined>>, dir: string): string | undefined {
-  let raw = env[REPORT_URL_ENV];
-  if (!raw) {
-    try {
-      raw = loadConfigFile(dir, env)?.reportUrl;
-    } catch {
-      // The run reported its own configuration errors.
-    }
-  }
+export function reportUrl(env: Readonly<Record<string, string | undefined>>, configured: string | undefined): string | undefined {
+  const raw = env[REPORT_URL_ENV] || configured;
   return raw && HTTP_URL.test(raw) ? raw.replace(/\/+(?:index\.html)?$/, '') : undefined;
 }
 

@@ -79,10 +79,11 @@ test('nightly.md opens with the triage, and links each failure to its page in th
   expect(plain).not.toContain('](');
 });
 
-test('the report URL: the variable beats the config file; a trailing slash or index.html is dropped; anything else is not a link', async ({ project }) => {
-  const p = await project({ 'phonewright.config.json': JSON.stringify({ reportUrl: 'https://ci.example.com/from-config/' }) });
-  expect(reportUrl({}, p.dir)).toBe('https://ci.example.com/from-config');
-  expect(reportUrl({ PHONEWRIGHT_REPORT_URL: 'https://ci.example.com/run/42/index.html' }, p.dir)).toBe('https://ci.example.com/run/42');
-  expect(reportUrl({ PHONEWRIGHT_REPORT_URL: 'javascript:alert(1)' }, p.dir)).toBeUndefined();
-  expect(reportUrl({}, p.path('nowhere'))).toBeUndefined();
+test('the report URL: the variable beats the config file; a trailing slash or index.html is dropped; anything else is not a link', () => {
+  const configured = 'https://ci.example.com/from-config/';
+  expect(reportUrl({}, configured)).toBe('https://ci.example.com/from-config');
+  expect(reportUrl({ PHONEWRIGHT_REPORT_URL: 'https://ci.example.com/run/42/index.html' }, configured)).toBe('https://ci.example.com/run/42');
+  expect(reportUrl({ PHONEWRIGHT_REPORT_URL: 'javascript:alert(1)' }, configured)).toBeUndefined();
+  expect(reportUrl({}, 'javascript:alert(1)')).toBeUndefined();
+  expect(reportUrl({}, undefined)).toBeUndefined();
 });

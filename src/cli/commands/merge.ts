@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { NIGHTLY_ENV } from '../../report/nightly-env.js';
-import { checkReportUrl, REPORT_URL_ENV, reportUrl } from '../../report/report-url.js';
+import { checkReportUrl } from '../../report/report-url.js';
+import { loadConfigFile } from '../../config/load.js';
 import { gatherBlobs, mergeReports, writeMergeConfig } from '../merge-reports.js';
 import { nightlyVerdict, readOutcome } from '../nightly-verdict.js';
 import type { GlobalOptions } from '../options.js';
@@ -47,12 +48,9 @@ export function mergeCommand(output: Output): CommandModule<GlobalOptions, Merge
         const count = await gatherBlobs(args.blobs ?? [], blobDir);
         output.note(`merge: ${count} blob report(s)`);
         const config = path.join(temp, 'merge.config.mjs');
-        await writeMergeConfig(config, { outputDir: path.resolve(args.output), history: args.history });
+        await writeMergeConfig(config, { outputDir: path.resolve(args.output), history: args.history, forHistory: forHistory() });
         const outcomeFile = path.join(temp, 'outcome.json');
         const env: Record<string, string> = args.history ? { [NIGHTLY_ENV.nightly]: '1', [NIGHTLY_ENV.outcome]: outcomeFile } : {};
-        // The merge's config lives in a temp folder: the links take this folder's reportUrl, unless the variable says.
-        const url = reportUrl(process.env, process.cwd());
-        if (url) env[REPORT_URL_ENV] = url;
         const report = watchReport(path.join(args.output, 'html'));
         const code = await mergeReports(blobDir, config, env, args.json);
         if (args.history) nightlyVerdict(readOutcome(outcomeFile), code, output, 'the merged nightly', args.json);
@@ -62,4 +60,18 @@ export function mergeCommand(output: Output): CommandModule<GlobalOptions, Merge
       }
     },
   });
+}
+
+/**
+ * What the history takes from this folder's phonewright.config.json (the merge's own config lives in a temp
+ * folder): where the report is published (PHONEWRIGHT_REPORT_URL beats it) and which variables hold passwords.
+ * A config that cannot be read gives nothing: the parts' runs reported it.
+ */
+function forHistory(): { reportUrl?: string; passwordEnvs?: string[] } {
+  try {
+    const file = loadConfigFile(process.cwd(), process.env);
+    return { reportUrl: file?.reportUrl, passwordEnvs: (file?.servers ?? []).flatMap((s) => (s.passwordEnv ? [s.passwordEnv] : [])) };
+  } catch {
+    return {};
+  }
 }
