@@ -10,7 +10,7 @@ const PLAYWRIGHT = {
 };
 const FIXTURES = { group: ['**/fixtures', '**/fixtures/*'], message: 'Nothing under src/ imports fixtures/: the layers go the other way.' };
 const project = (folder) => ({ group: [`../${folder}`, `../${folder}/*`, `../../${folder}/*`], message: `This layer may not import src/${folder}/ (docs/design.md, layers).` });
-const ALL_SRC = ['client', 'image', 'simulator', 'report', 'cli', 'config'];
+const ALL_SRC = ['client', 'image', 'phone', 'simulator', 'report', 'cli', 'config'];
 
 export default tseslint.config(
   { ignores: ['specs/assets/', 'src/config/validator.ts', 'dist/', 'node_modules/', 'reports/', 'test-results/', '.phonewright/', 'playwright-report/'] },
@@ -36,7 +36,8 @@ export default tseslint.config(
   { files: ['src/config/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'config').map(project)] }] } },
   { files: ['src/client/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'client').map(project)] }] } },
   { files: ['src/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'simulator').map(project)] }] } },
-  { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['image', 'client'].includes(f)).map(project)] }] } },
+  { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'image').map(project)] }] } },
+  { files: ['src/phone/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['phone', 'client', 'image'].includes(f)).map(project)] }] } },
   { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES] }] } },
   { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
   // The bin/ entry points are plain ESM JavaScript run by Node.

@@ -3,7 +3,8 @@
 // 20–80 ms, a capture 80–200 ms and its image 5–20 ms), as toMatchRegion reads it on each kind of server.
 import { DeviceClient } from '../src/client/index.js';
 import { parseDeviceId } from '../src/core/device-id.js';
-import { captureImage, sampleRegion, type Rect } from '../src/image/index.js';
+import { type Rect } from '../src/image/index.js';
+import { captureImage, sampleRegion } from '../src/phone/screen.js';
 import { LAB_PRESET } from '../src/simulator/index.js';
 import { startChild } from './proc.js';
 import type { BenchResult } from './report.js';

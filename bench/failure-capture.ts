@@ -5,7 +5,8 @@
 // capture costs on a lab.
 import { DeviceClient } from '../src/client/index.js';
 import { parseDeviceId } from '../src/core/device-id.js';
-import { captureImage, encodePng, markScreen, neighbourhoodOf, readNeighbourhood } from '../src/image/index.js';
+import { encodePng, markScreen, neighbourhoodOf } from '../src/image/index.js';
+import { captureImage, readNeighbourhood } from '../src/phone/screen.js';
 import { LAB_PRESET } from '../src/simulator/index.js';
 import { startChild } from './proc.js';
 import type { BenchResult } from './report.js';

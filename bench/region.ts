@@ -2,7 +2,8 @@
 // round trip), one pixel call at a time ÷ as shipped (calls overlapped over the keep-alive pool).
 import { DeviceClient } from '../src/client/index.js';
 import { parseDeviceId } from '../src/core/device-id.js';
-import { sampleRegion, type Rect } from '../src/image/index.js';
+import { type Rect } from '../src/image/index.js';
+import { sampleRegion } from '../src/phone/screen.js';
 import { startChild } from './proc.js';
 import type { BenchResult } from './report.js';
 import type { SimReady } from './sim-server.js';

@@ -1,6 +1,7 @@
 // The waiters' load: phones as the device matrix has them (a client and a notification feed each), several
 // waiters per phone, each arming a wait, posting (once it is armed) the message it waits for, then reading a pixel, over and over.
-import { Deadline, DeviceClient, NotificationFeed, waitForMessage } from '../../src/client/index.js';
+import { Deadline, DeviceClient } from '../../src/client/index.js';
+import { NotificationFeed, waitForMessage } from '../../src/phone/index.js';
 import { SimulatorAdmin } from '../../fixtures/simulator.js';
 
 export interface WaiterLoad {

@@ -1,4 +1,5 @@
-import { Deadline, NotificationFeed, type DeviceClient } from '../client/index.js';
+import { Deadline, type DeviceClient } from '../client/index.js';
+import { NotificationFeed } from '../phone/index.js';
 import type { Notification } from '../core/notifications.js';
 
 /** How often `notifications --follow` asks for new messages: quick enough to feel live, light on the server. */

@@ -3,6 +3,7 @@ import type { DeviceId } from '../core/device-id.js';
 import { AuthError, ProtocolError, ServiceError } from '../core/errors.js';
 import type { Rgb } from '../core/color.js';
 import type { Reply } from './transport.js';
+import { TRANSIENT_STATUSES } from './resilience.js';
 
 /** A pixel's colour as the server gives it, `rgb` printed as `0xrrggbb`. */
 export interface Pixel extends Rgb {
@@ -41,8 +42,6 @@ export interface DecodeContext {
 }
 
 const EXCERPT = 160;
-/** Statuses worth another attempt (undici's retry list). */
-const TRANSIENT_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /**
  * Reads an answer into an envelope, or throws the typed error it amounts to: a rejected token (HTTP 401, or

@@ -73,8 +73,10 @@ export type FailureKind = 'refused' | 'transient' | 'token' | 'bare-false' | 'ph
 export const MAX_RENEWALS = 3;
 /** Pauses while a read waits for a phone to come back, then the last one repeated. */
 const RECONNECT_PAUSES = [250, 500, 1_000];
-/** Network failures undici's own retry handler treats as transient (the same list). */
-const TRANSIENT_NETWORK = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+/** Network failures undici's own retry handler treats as transient (the same list): the table's second row. */
+export const TRANSIENT_NETWORK: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+/** HTTP statuses worth another attempt (undici's retry list): the table's third row, read as `busy` by envelope.ts. */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 const DEFAULTS: Required<RetryOptions> = { retries: 6, backoffBase: 100, backoffMax: 2_000, phoneReconnectMs: 0 };
 
 /** Sorts a failure by its typed code. */
@@ -151,70 +153,6 @@ export async function withRetries<T>(call: PolicyCall, options: RetryOptions, at
       }
     }
   }
-}
-
-/** What an assertion's poll saw. */
-export interface PollResult<T> {
-  /** True when `done` held before the deadline. */
-  done: boolean;
-  /** The last value read, when any read was answered. */
-  last: T | undefined;
-  /** The error of the last read, when it failed. */
-  error: unknown;
-  /** Reads started. */
-  reads: number;
-  /** Reads answered with a value. */
-  answered: number;
-  ms: number;
-}
-
-/** Pauses between an assertion's reads: Playwright's `expect.poll` intervals, then the last one. */
-export const POLL_INTERVALS = [0, 100, 250, 500, 1_000];
-/**
- * The grace of the read made when the deadline comes during a pause: it catches a screen that changes in the
- * assertion's last moments, and bounds how far past its timeout an assertion can run.
- */
-export const LAST_READ_GRACE_MS = 100;
-
-/**
- * Reads until `done(value)` holds or the deadline passes: at least one read, and when the deadline comes
- * during a pause, one last read on a grace of {@link LAST_READ_GRACE_MS} (none when a read was cut by the
- * deadline: the phone had all the time there was). A failed read is read again when {@link keepsPolling}
- * says so; any other failure ends the poll at once.
- * @param read one read, bounded by the deadline it is given
- * @param done whether the value is what the caller waits for
- */
-export async function poll<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, deadline: Deadline): Promise<PollResult<T>> {
-  const started = performance.now();
-  const result: PollResult<T> = { done: false, last: undefined, error: undefined, reads: 0, answered: 0, ms: 0 };
-  for (let i = 1, last = false; ; i++) {
-    const bound = last ? Deadline.in(LAST_READ_GRACE_MS) : deadline;
-    try {
-      result.reads++;
-      result.last = await read(bound);
-      result.answered++;
-      result.error = undefined;
-      if (done(result.last)) return finish(result, true, started);
-    } catch (error) {
-      // The last read, cut by its own grace, is a read that did not happen: what was seen before stands.
-      if (last && bound.passed && !deadline.cancelled) {
-        result.reads--;
-        break;
-      }
-      result.error = error;
-      if (!keepsPolling(error)) break;
-    } finally {
-      if (last) bound.dispose();
-    }
-    if (last || deadline.passed) break;
-    await pause(POLL_INTERVALS[Math.min(i, POLL_INTERVALS.length - 1)]!, deadline);
-    last = deadline.passed && !deadline.cancelled;
-  }
-  return finish(result, false, started);
-}
-
-function finish<T>(result: PollResult<T>, done: boolean, started: number): PollResult<T> {
-  return Object.assign(result, { done, ms: performance.now() - started });
 }
 
 function backoff(o: Required<RetryOptions>, retry: number, error: PhonewrightError): number {

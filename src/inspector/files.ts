@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { CallOptions } from '../client/index.js';
 import { UsageError } from '../core/errors.js';
 import { checkRectOnScreen } from '../core/screen.js';
-import { encodePng, MASK_COLOR, readRegion, STEP_KEY, type Rect, type RegionClient } from '../image/index.js';
+import { encodePng, MASK_COLOR, STEP_KEY, type Rect } from '../image/index.js';
+import { readRegion, type RegionClient } from '../phone/screen.js';
 import { goldenFile } from './naming.js';
 import type { InspectedPhone } from './phones.js';
 

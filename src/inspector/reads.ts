@@ -5,7 +5,8 @@ import { formatColor, type Rgb } from '../core/color.js';
 import { deltaE } from '../core/delta-e.js';
 import type { DeviceId } from '../core/device-id.js';
 import { ServiceError } from '../core/errors.js';
-import { captureImage, encodePng, readNeighbourhood, type RegionClient } from '../image/index.js';
+import { encodePng } from '../image/index.js';
+import { captureImage, readNeighbourhood, type RegionClient } from '../phone/screen.js';
 import type { InspectedPhone } from './phones.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

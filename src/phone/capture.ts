@@ -2,8 +2,9 @@ import { PNG } from 'pngjs';
 import type { DeviceId } from '../core/device-id.js';
 import { ProtocolError, ServiceError } from '../core/errors.js';
 import type { CallOptions, CaptureRect, DeviceClient } from '../client/index.js';
-import { encodePng, type Image } from './png.js';
-import { RegionGrid, sampleRegion, type Rect, type SampleOptions } from './region.js';
+import { encodePng, type Image } from '../image/png.js';
+import { RegionGrid, type Rect } from '../image/region.js';
+import { sampleRegion, type SampleOptions } from './sample.js';
 
 /** What a region read needs of the client: pixel reads, and the screen capture where the server has it. */
 export type RegionClient = Pick<DeviceClient, 'pixel' | 'capture' | 'extensions'>;

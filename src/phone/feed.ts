@@ -1,9 +1,9 @@
 import { TimeoutError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
 import { PhoneClocks } from '../core/phone-clock.js';
-import { Deadline, pause } from './deadline.js';
+import { Deadline, pause } from '../client/deadline.js';
 import type { NotificationSource } from './pager.js';
-import { keepsPolling } from './resilience.js';
+import { keepsPolling } from '../client/resilience.js';
 import { NotificationWatcher } from './watch.js';
 
 export interface FeedOptions {

@@ -1,5 +1,5 @@
 import { notificationKey, type Notification } from '../core/notifications.js';
-import type { CallOptions, DeviceClient } from './client.js';
+import type { CallOptions, DeviceClient } from '../client/client.js';
 
 /** What the pager needs of a client. */
 export type NotificationSource = Pick<DeviceClient, 'notifications'>;

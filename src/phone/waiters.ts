@@ -1,5 +1,5 @@
 import type { Notification } from '../core/notifications.js';
-import { Deadline, pause, within } from './deadline.js';
+import { Deadline, pause, within } from '../client/deadline.js';
 import type { NotificationFeed, Subscription } from './feed.js';
 
 /** What a wait did: for its failure message. */

@@ -1,5 +1,5 @@
 import { notificationKey, type Notification } from '../core/notifications.js';
-import type { CallOptions } from './client.js';
+import type { CallOptions } from '../client/client.js';
 import { readPages, type NotificationSource } from './pager.js';
 
 /** The order a server lists notifications in, as far as the watcher has learned it. */

@@ -3,7 +3,8 @@
 // what the arming read (or a read in flight at the call) finds counts only when the phone's clock, learned
 // from earlier arrivals, says it was stamped after the call.
 import { expect, test } from '@playwright/test';
-import { Deadline, NotificationFeed, type NotificationSource } from '../../src/client/index.js';
+import { Deadline } from '../../src/client/index.js';
+import { NotificationFeed, type NotificationSource } from '../../src/phone/index.js';
 import { AuthError, UnreachableError } from '../../src/core/errors.js';
 import type { Notification, NotificationQuery } from '../../src/core/notifications.js';
 

@@ -4,7 +4,8 @@
 // older messages. Every phone has its own client and feed, as a worker of the device matrix does.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
-import { Deadline, DeviceClient, NotificationFeed, waitForMessage, watchWindow } from '../../src/client/index.js';
+import { Deadline, DeviceClient } from '../../src/client/index.js';
+import { NotificationFeed, waitForMessage, watchWindow } from '../../src/phone/index.js';
 import type { Notification } from '../../src/core/notifications.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 

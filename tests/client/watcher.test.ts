@@ -1,7 +1,7 @@
 // NotificationWatcher against every server behaviour of the field notes: oldest-first or newest-first,
 // position indexing the filtered or the unfiltered list, "past the end" as [] or {"status": false}, and a
 // cap of N messages per phone. Only messages that arrive after arming count, each exactly once, in order.
-import { NotificationWatcher } from '../../src/client/watch.js';
+import { NotificationWatcher } from '../../src/phone/watch.js';
 import type { Notification } from '../../src/core/notifications.js';
 import type { FakeNotification, FakeServer, FakeServerOptions } from '../helpers/fake-server.js';
 import { expect, test } from './harness.js';

@@ -1,7 +1,8 @@
 // Notifications under churn, as the soak and the fault suite found them lost: a list at its cap whose front
 // falls off while it is read page by page, a waiter that joins while a poll is in flight, reads that fail
 // after the client's retries. Every message reaches every listener armed before it exactly once.
-import { Deadline, NotificationFeed, NotificationWatcher, waitForMessage } from '../../src/client/index.js';
+import { Deadline } from '../../src/client/index.js';
+import { NotificationFeed, NotificationWatcher, waitForMessage } from '../../src/phone/index.js';
 import type { Notification } from '../../src/core/notifications.js';
 import { inOrder, type FakeNotification } from '../helpers/fake-server.js';
 import { expect, test } from '../client/harness.js';

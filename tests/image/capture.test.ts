@@ -4,7 +4,8 @@
 // for. And a server of the interface only, on which a region is sampled instead, whichever form its lacking
 // route answers in.
 import { Deadline } from '../../src/client/deadline.js';
-import { captureImage, captureScreenshot, decodePng, readRegion } from '../../src/image/index.js';
+import { decodePng } from '../../src/image/index.js';
+import { captureImage, captureScreenshot, readRegion } from '../../src/phone/screen.js';
 import { expect, failure, test } from '../client/harness.js';
 import { lacking, MISSING_FORMS } from '../helpers/missing-routes.js';
 import { capturing, CAPTURE_FORMS as FORMS, colorAt, screenPng } from '../helpers/vendor-capture.js';

@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import type { Pixel } from '../../src/client/index.js';
 import { formatColor } from '../../src/core/color.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
-import { PartialRegion, RegionGrid, sampleRegion, type Rect } from '../../src/image/index.js';
+import { PartialRegion, RegionGrid, type Rect } from '../../src/image/index.js';
+import { sampleRegion } from '../../src/phone/screen.js';
 
 const PHONE = parseDeviceId('device@6001');
 const RECT: Rect = { x: 10, y: 20, width: 6, height: 5 };

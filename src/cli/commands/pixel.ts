@@ -1,3 +1,4 @@
+import { Phone } from '../../phone/index.js';
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { coordinate, DEVICE_POSITIONAL, deviceArg, POINT_POSITIONALS } from '../args.js';
@@ -34,7 +35,7 @@ export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOp
       return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
         const at = await resolvePointOf(id, x, y, ctx, device);
-        const p = await ctx.client.pixel(id, at.x, at.y, { signal: ctx.signal });
+        const p = await new Phone(ctx.client, id).pixel(at.x, at.y, { signal: ctx.signal });
         if (args.json) output.json({ r: p.r, g: p.g, b: p.b, rgb: p.rgb });
         else output.line(`${id} ${at.label}: ${p.rgb}  r=${p.r} g=${p.g} b=${p.b}`);
       });

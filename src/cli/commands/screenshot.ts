@@ -1,3 +1,4 @@
+import { Phone } from '../../phone/index.js';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
@@ -45,10 +46,10 @@ export function screenshotCommand(output: Output, host: Host): CommandModule<Glo
       await checkFolder(out, args.out);
       return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
-        const { captureScreenshot } = await import('../../image/index.js');
+        const phone = new Phone(ctx.client, id);
         const call = { signal: ctx.signal };
-        const area = rect ?? { x: 0, y: 0, ...(await ctx.client.deviceInfo(id, call)) };
-        const png = await captureScreenshot(ctx.client, id, { x: area.x, y: area.y, width: area.width, height: area.height }, call);
+        const area = rect ?? { x: 0, y: 0, ...(await phone.info(call)) };
+        const png = await phone.screenshot({ x: area.x, y: area.y, width: area.width, height: area.height }, call);
         await writeFile(out, png);
         if (args.json) output.json({ file: args.out, width: area.width, height: area.height });
         else output.line(`${id}: ${area.width}×${area.height} at (${area.x}, ${area.y}) saved to ${args.out}`);

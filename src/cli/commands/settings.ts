@@ -1,3 +1,4 @@
+import { Phone } from '../../phone/index.js';
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { describeSetting, SETTINGS_FIELDS } from '../../core/settings.js';
@@ -29,7 +30,7 @@ export function settingsCommand(output: Output, host: Host): CommandModule<Globa
       const device = deviceArg(args.device);
       return withClient(args, output, host, async (ctx) => {
         const id = await resolveDevice(device, ctx);
-        const settings = await ctx.client.settings(id, { signal: ctx.signal });
+        const settings = await new Phone(ctx.client, id).settings({ signal: ctx.signal });
         if (args.json) {
           output.json(Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, settings[f]])));
           return;
