@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const UNDICI = { group: ['undici', 'undici/*'], message: 'Only src/client/ imports undici (docs/design.md, layers).' };
+const REDIS = { group: ['@redis/*', 'redis'], message: 'Only src/lease/ imports the Redis client (docs/design.md, layers).' };
 const PIXELMATCH = { group: ['pixelmatch'], message: 'Only src/image/ imports pixelmatch (docs/design.md, layers).' };
 const PLAYWRIGHT = {
   group: ['@playwright/test', '@playwright/test/*', 'playwright', 'playwright/*', 'playwright-core', 'playwright-core/*'],
@@ -27,7 +28,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES] }],
+      'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, REDIS] }],
       // Handlers return or throw; only the CLI entry point sets the exit code (docs/developing.md, house style).
       'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Throw a typed error; the CLI maps it to an exit code.' }],
     },
@@ -37,8 +38,9 @@ export default tseslint.config(
   { files: ['src/client/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'client').map(project)] }] } },
   { files: ['src/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'simulator').map(project)] }] } },
   { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['image', 'client'].includes(f)).map(project)] }] } },
-  { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES] }] } },
-  { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
+  { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES, REDIS] }] } },
+  { files: ['src/lease/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'config').map(project)] }] } },
+  { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, REDIS] }] } },
   // The bin/ entry points are plain ESM JavaScript run by Node.
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   { files: ['specs/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { LEASE_ANNOTATION, parseLeaseAnnotation } from '../lease/holder.js';
 import { errorLine } from './error-line.js';
 import { firstLine } from './redact.js';
 import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
@@ -74,6 +75,8 @@ function testEntry(test: TestCase, project: string, secrets: string[]): HistoryT
   const last = results.at(-1);
   const ranOn = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'phone')?.description;
   if (ranOn) entry.ranOn = ranOn;
+  const lease = parseLeaseAnnotation([...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === LEASE_ANNOTATION)?.description);
+  if (lease) entry.lease = lease;
   const failed = status === 'flaky' ? results.find(isFailure) : status === 'failed' ? [...results].reverse().find(isFailure) : undefined;
   const error = failed ? errorOf(failed) : undefined;
   if (failed && error) entry.error = errorLine(failed, error, secrets);
