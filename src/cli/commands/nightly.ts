@@ -48,7 +48,7 @@ export function nightlyCommand(output: Output): CommandModule<GlobalOptions, Nig
       const temp = await mkdtemp(path.join(tmpdir(), 'phonewright-nightly-'));
       try {
         const outcomeFile = path.join(temp, 'outcome.json');
-        const run: RunArgs = { ...args, playwright: pass };
+        const run: RunArgs = { ...args, command: 'nightly', playwright: pass };
         const code = await runPlaywright(run, output, { [NIGHTLY_ENV.nightly]: '1', [NIGHTLY_ENV.outcome]: outcomeFile });
         nightlyVerdict(readOutcome(outcomeFile), code, output, 'the nightly run', args.json);
       } finally {

@@ -27,7 +27,7 @@ export function testCommand(output: Output): CommandModule<GlobalOptions, TestAr
       ['$0 test --server lab-a', 'the phones of one server of phonewright.config.json'],
     ],
     handler: async (args) => {
-      const run: RunArgs = { ...args, playwright: (args.args ?? []).map(String) };
+      const run: RunArgs = { ...args, command: 'test', playwright: (args.args ?? []).map(String) };
       const report = watchReport();
       checkRun(await runPlaywright(run, output), 'the test run', report);
     },
