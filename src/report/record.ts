@@ -80,9 +80,9 @@ function testEntry(test: TestCase, project: string, secrets: string[]): HistoryT
   const failed = status === 'flaky' ? results.find(isFailure) : status === 'failed' ? [...results].reverse().find(isFailure) : undefined;
   const error = failed ? errorOf(failed) : undefined;
   if (failed && error) entry.error = errorLine(failed, error, secrets);
+  else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
   const screen = failed && screenOf(failed);
   if (screen) entry.screen = screen;
-  else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
   const infra = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'infra-failure');
   if (infra) {
     entry.infra = true;
