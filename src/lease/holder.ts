@@ -25,7 +25,7 @@ export interface LeaseNote {
   holder: string;
   /** How long the worker waited for the phone before it got the lease. */
   waitedMs: number;
-  /** Who held the phone when the worker started waiting, if anyone did. */
+  /** Who held the phone last while the worker waited, if anyone did. */
   waitedFor?: string;
 }
 

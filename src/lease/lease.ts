@@ -24,7 +24,7 @@ export interface Lease {
   holder: string;
   /** How long the worker waited for it. */
   waitedMs: number;
-  /** Who held the phone when the worker began waiting. */
+  /** Who held the phone last while the worker waited: the run it took over from. */
   waitedFor?: string;
   /** Aborts, with a {@link LeaseLostError} as its reason, when the lease cannot be kept. */
   signal: AbortSignal;
@@ -63,7 +63,7 @@ export async function acquireLease(store: LeaseStore, o: AcquireOptions): Promis
     const current = holderOf(await store.command<string | null>(['GET', o.key]));
     // Gone between the two commands (released or expired): ask again at once.
     if (current === undefined) continue;
-    waitedFor ??= current;
+    waitedFor = current;
     const left = o.waitMs - (performance.now() - started);
     if (left <= 0) {
       throw new LeaseBusyError(`${o.phone} is leased by ${current}; waited ${seconds(o.waitMs)} for it`, current, {

@@ -55,6 +55,8 @@ export function runSecrets(env: Env, dirs: string[]): string[] {
   const secrets = new Set<string>();
   const add = (value: string | undefined) => value && secrets.add(value);
   add(env[ENV.password]);
+  // The lease store's password, when PHONEWRIGHT_LEASES carries one.
+  add(redisPassword(env[ENV.leases]));
   for (const dir of new Set(dirs)) {
     try {
       for (const server of loadConfigFile(dir, env)?.servers ?? []) if (server.passwordEnv) add(env[server.passwordEnv]);
@@ -63,4 +65,13 @@ export function runSecrets(env: Env, dirs: string[]): string[] {
     }
   }
   return [...secrets];
+}
+
+/** The password of a Redis URL (`redis://:password@host`), decoded; undefined when it has none or is no URL. */
+function redisPassword(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { resolveLeases } from '../../src/config/leases.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
 import { acquireLease, LeaseStore, type AcquireOptions } from '../../src/lease/index.js';
+import { runSecrets } from '../../src/report/redact.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
 
 const redisTest = test.extend<{ redis: RedisServer; store: () => Promise<LeaseStore> }>({
@@ -113,6 +114,8 @@ test('lease settings: the URL from PHONEWRIGHT_LEASES or the file, the timings f
   };
   expect(refused({ PHONEWRIGHT_LEASES: 'http://u:s3cr3t@lab:6379' })).toBe('PHONEWRIGHT_LEASES: http: is not redis: or rediss:; try: redis://<host>:6379 (rediss:// for TLS)');
   expect(refused({ PHONEWRIGHT_LEASES: 'lab-redis:s3cr3t' })).not.toContain('s3cr3t');
+  // The history and the reports scrub it as they scrub the servers' passwords.
+  expect(runSecrets({ PHONEWRIGHT_LEASES: 'redis://:s3cr%2Ft@lab-redis:6380' }, [])).toEqual(['s3cr/t']);
   expect(refused({}, { waitSeconds: 5 })).toBe('/lab/phonewright.config.json: leases: no Redis URL to keep the leases in; try: add "url": "redis://host:6379" to "leases", or set PHONEWRIGHT_LEASES');
 });
 

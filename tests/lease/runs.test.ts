@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { JSONReport } from '@playwright/test/reporter';
+import { acquireLease, leaseKey, LeaseStore } from '../../src/lease/index.js';
 import { reportTests } from '../../src/report/json-report.js';
 import { inheritedEnv } from '../helpers/inline.js';
 import { startRedis, type RedisServer } from '../helpers/redis.js';
@@ -44,23 +45,33 @@ const leased = test.extend<{ redis: RedisServer }>({
 leased('three runs at once on the same two phones: each phone is driven by one run at a time, the later ones waiting for the lease', async ({ project, startSim, redis }) => {
   const sim = await startSim({ scenario: { phones: PHONES.map((id, i) => phone(id, `p${i}`, FILL)) } });
   const files = { 'specs/hold.spec.ts': SPEC, 'phonewright.config.json': JSON.stringify({ leases: { expirySeconds: 5, waitSeconds: 120 } }) };
-  const runs = await Promise.all([1, 2, 3].map(async (tag) => {
+  // The test holds both phones first, so that all three runs contend for them, however their start-ups fall.
+  const store = await LeaseStore.connect({ url: redis.url, shown: redis.url });
+  const blockers = await Promise.all(PHONES.map((id) => acquireLease(store, { key: leaseKey(sim.url, id), phone: id, holder: { host: 'the test', run: 'blocker', pid: process.pid }, expiryMs: 5_000, waitMs: 0 })));
+  const running = Promise.all([1, 2, 3].map(async (tag) => {
     const p = await project(files);
     const env = { PHONEWRIGHT_URL: sim.url, PHONEWRIGHT_USER: sim.user, PHONEWRIGHT_PASSWORD: sim.password, PHONEWRIGHT_DEVICES: PHONES.join(','), PHONEWRIGHT_LEASES: redis.url, PHONEWRIGHT_RUN_NAME: `run-${tag}`, RUN_TAG: String(tag) };
     return { p, run: await p.cli(['test'], env) };
   }));
+  // Every run's two workers wait, each on a connection of its own (beside the test's and redis-cli's).
+  await expect.poll(() => redis.cli('CLIENT', 'LIST').split('\n').length, { timeout: 120_000 }).toBeGreaterThanOrEqual(3 * 2 + 2);
+  for (const b of blockers) await b.release();
+  store.close();
+  const runs = await running;
   for (const { run } of runs) expect(run.code, run.output).toBe(0);
   for (const id of PHONES) {
     // The runs' reads of this phone, in the order the simulator answered them: one block per run, never interleaved.
     const tags = sim.requests.map((r) => PIXEL.exec(r)).filter((m) => m?.[1] === id).map((m) => m![2]);
     expect(tags).toHaveLength(3 * 3 * 2);
     expect(blocks(tags), `reads of ${id}: ${tags.join(' ')}`).toHaveLength(3);
-    // Each test names its run's lease; of the three runs, the two that came later waited for another run's.
+    // Each test names its run's lease, and whom the run waited for last.
     const leases = await Promise.all(runs.map(({ p }) => leaseNotes(p, id)));
     leases.forEach((notes, i) => expect(new Set(notes.map((n) => n.replace(/; waited .*/, '')))).toEqual(new Set([expect.stringMatching(new RegExp(`, run "run-${i + 1}" \\(pid \\d+\\), since `))])));
-    const waitedFor = leases.map((notes) => / for (.*), run "(run-\d)"/.exec(notes[0]!)?.[2]);
-    expect(waitedFor.filter(Boolean), `whom each run waited for on ${id}: ${waitedFor}`).toHaveLength(2);
-    waitedFor.forEach((other, i) => other && expect(other).not.toBe(`run-${i + 1}`));
+    const waitedFor = leases.map((notes) => /; waited \d+ ms for .*, run "([^"]+)"/.exec(notes[0]!)?.[1]);
+    const order = blocks(tags).map((tag) => `run-${tag}`);
+    // Each waited: the first for the blocker, each later one for the blocker or a run before it on the phone.
+    order.forEach((run, k) => expect(['blocker', ...order.slice(0, k)], `whom ${run} waited for on ${id}: ${waitedFor}`).toContain(waitedFor[Number(run.slice(4)) - 1]));
+    expect(waitedFor[Number(order[0]!.slice(4)) - 1]).toBe('blocker');
   }
   expect(redis.cli('KEYS', 'phonewright:lease:*'), 'every lease released').toBe('');
 });
