@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const UNDICI = { group: ['undici', 'undici/*'], message: 'Only src/client/ imports undici (docs/design.md, layers).' };
+const REDIS = { group: ['@redis/*', 'redis'], message: 'Only src/lease/ imports the Redis client (docs/design.md, layers).' };
 const PIXELMATCH = { group: ['pixelmatch'], message: 'Only src/image/ imports pixelmatch (docs/design.md, layers).' };
 const PLAYWRIGHT = {
   group: ['@playwright/test', '@playwright/test/*', 'playwright', 'playwright/*', 'playwright-core', 'playwright-core/*'],
@@ -10,7 +11,7 @@ const PLAYWRIGHT = {
 };
 const FIXTURES = { group: ['**/fixtures', '**/fixtures/*'], message: 'Nothing under src/ imports fixtures/: the layers go the other way.' };
 const project = (folder) => ({ group: [`../${folder}`, `../${folder}/*`, `../../${folder}/*`], message: `This layer may not import src/${folder}/ (docs/design.md, layers).` });
-const ALL_SRC = ['client', 'image', 'phone', 'simulator', 'report', 'cli', 'config'];
+const ALL_SRC = ['client', 'image', 'phone', 'lease', 'simulator', 'report', 'cli', 'config'];
 
 export default tseslint.config(
   { ignores: ['specs/assets/', 'src/config/validator.ts', 'dist/', 'node_modules/', 'reports/', 'test-results/', '.phonewright/', 'playwright-report/'] },
@@ -27,7 +28,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES] }],
+      'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, REDIS] }],
       // Handlers return or throw; only the CLI entry point sets the exit code (docs/developing.md, house style).
       'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Throw a typed error; the CLI maps it to an exit code.' }],
     },
@@ -38,8 +39,9 @@ export default tseslint.config(
   { files: ['src/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'simulator').map(project)] }] } },
   { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'image').map(project)] }] } },
   { files: ['src/phone/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['phone', 'client', 'image'].includes(f)).map(project)] }] } },
-  { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES] }] } },
-  { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
+  { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES, REDIS, project('config')] }] } },
+  { files: ['src/lease/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'config').map(project)] }] } },
+  { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, REDIS] }] } },
   // The bin/ entry points are plain ESM JavaScript run by Node.
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   { files: ['specs/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },

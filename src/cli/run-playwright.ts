@@ -3,18 +3,23 @@ import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveLeases } from '../config/leases.js';
 import { loadConfigFile } from '../config/load.js';
 import { ENV, resolveServers, type Connection } from '../config/resolve.js';
 import type { ConfigFile } from '../config/schema.js';
 import { CheckFailedError, ConfigError, UsageError } from '../core/errors.js';
+import { RUN_NAME_ENV } from '../lease/holder.js';
 import { NIGHTLY_ENV } from '../report/nightly-env.js';
 import { loadRoster } from '../simulator/roster.js';
 import { DEFAULT_SCENARIO } from '../simulator/scenarios/default.js';
 import type { GlobalOptions } from './options.js';
 import type { Output } from './output.js';
+import { shardRun, takeShardArg } from './shard.js';
 
 /** Options `phonewright test` and `nightly` take besides Playwright's own. */
 export interface RunArgs extends GlobalOptions {
+  /** The command, for the run's name in lease messages. */
+  command: 'test' | 'nightly';
   devices?: string;
   /** Everything else, passed to `playwright test` as it is. */
   playwright: string[];
@@ -40,9 +45,12 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
   set(ENV.apiRoot, args.apiRoot);
   set(ENV.server, args.server);
   set(ENV.devices, args.devices);
-  const pass = [...args.playwright];
+  // phonewright shards by phone (src/cli/shard.ts): --shard is not Playwright's here.
+  const { shard, rest } = takeShardArg(args.playwright);
+  let pass = [...rest];
   // A shard is a part of a run: the config adds the blob reporter, for `phonewright merge` (docs/ci-nightly.yml).
-  if (pass.some((a) => a === '--shard' || a.startsWith('--shard='))) env[NIGHTLY_ENV.blob] = '1';
+  if (shard) env[NIGHTLY_ENV.blob] = '1';
+  env[RUN_NAME_ENV] ||= `phonewright ${args.command}${shard ? ` --shard ${shard.index}/${shard.total}` : ''}`;
   // When the user names the config, there is nothing to add or check here.
   if (!pass.some((a) => a === '-c' || a === '--config' || a.startsWith('--config='))) {
     // The matrix reads phonewright.config.json and PHONEWRIGHT_* from this folder: a mistake in them is one
@@ -50,15 +58,22 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
     const file = loadConfigFile(process.cwd(), env);
     const selectedBy = args.devices !== undefined ? '--devices' : env[ENV.devices] !== undefined ? ENV.devices : undefined;
     checkSimulatorPhones(resolveServers(env, file, selectedBy), file, selectedBy);
+    resolveLeases(env, file);
     if (!existsSync(path.resolve('playwright.config.ts')) && !existsSync(path.resolve('playwright.config.js'))) {
       if (!existsSync(OWN_CONFIG)) throw new UsageError('no playwright.config.ts in this folder', { hint: 'run from your project folder, or pass -c <config>' });
       pass.unshift('-c', OWN_CONFIG);
     }
   }
+  const part = shard && (await shardRun(shard, pass, env, (line) => (args.json ? output.note(line) : output.line(line))));
+  if (part) {
+    pass = part.args;
+    Object.assign(env, part.env);
+  }
   try {
     return await spawnPlaywright(['test', ...pass], env, args.json);
   } finally {
     output.addSecrets(args.password);
+    await part?.cleanup();
   }
 }
 

@@ -19,6 +19,11 @@ export interface TransportOptions {
   connections?: number;
   /** Called after every attempt with a description in which no secret appears. */
   onCall?: (event: CallEvent) => void;
+  /**
+   * Ends every call for good once it aborts, requests in flight included, each failing with the signal's
+   * reason: the fixtures abort it when the phone's lease is lost, so no request reaches a phone not held.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** One attempt of one service call, described for logs and report steps (secrets redacted). */
@@ -80,7 +85,7 @@ export class Transport {
   #pool: Pool;
   /** Pools to other origins (an image a capture names on another port), opened on first use. */
   #others = new Map<string, Pool>();
-  #options: typeof DEFAULTS & Pick<TransportOptions, 'onCall'>;
+  #options: typeof DEFAULTS & Pick<TransportOptions, 'onCall' | 'signal'>;
   #secrets: () => Iterable<string | undefined>;
 
   /**
@@ -95,6 +100,7 @@ export class Transport {
       attemptTimeout: options.attemptTimeout ?? DEFAULTS.attemptTimeout,
       connections: options.connections ?? DEFAULTS.connections,
       onCall: options.onCall,
+      signal: options.signal,
     };
     this.#secrets = secrets;
     this.#pool = new Pool(this.origin, {
@@ -128,7 +134,9 @@ export class Transport {
     // is held by undici's timeouts cut to what remains; those run on undici's coarse timers, so a cut wait
     // that runs out is taken for the deadline passing, even when it fires a moment before or after it.
     let cut = false;
+    const stop = this.#options.signal;
     try {
+      if (stop?.aborted) throw stop.reason;
       if (a.deadline.passed) throw a.deadline.cancelled ? a.deadline.signal!.reason : DEADLINE_PASSED;
       const headersTimeout = a.headersTimeout ?? this.#options.attemptTimeout;
       const remaining = a.deadline.signal ? Infinity : Math.max(1, Math.min(Math.floor(a.deadline.remaining()), 2 ** 31 - 1));
@@ -141,7 +149,7 @@ export class Transport {
         path: url ? url.pathname + url.search : this.basePath + a.path,
         headers: a.headers,
         body: a.body,
-        signal: a.deadline.signal,
+        signal: stop ? (a.deadline.signal ? AbortSignal.any([a.deadline.signal, stop]) : stop) : a.deadline.signal,
         headersTimeout: Math.min(headersTimeout, remaining),
         bodyTimeout: Math.min(this.#options.attemptTimeout, remaining),
       });
@@ -182,6 +190,9 @@ export class Transport {
 
   #typed(a: Attempt, method: string, error: unknown, cut: boolean): PhonewrightError {
     if (error instanceof PhonewrightError) return error;
+    // The client's own signal ended the request: its reason is the error, however undici wrapped it.
+    const stop = this.#options.signal;
+    if (stop?.aborted && stop.reason instanceof PhonewrightError) return stop.reason;
     const what = this.describe(method, a.path);
     const op = a.operation;
     if (error instanceof BodyTooLarge) {

@@ -12,6 +12,10 @@ export const ENV = {
   devices: 'PHONEWRIGHT_DEVICES',
   server: 'PHONEWRIGHT_SERVER',
   config: 'PHONEWRIGHT_CONFIG',
+  /** The Redis URL phones are leased in (src/config/leases.ts). */
+  leases: 'PHONEWRIGHT_LEASES',
+  /** Set by `test`/`nightly --shard i/n` for the matrix: the phones of this shard (src/cli/shard.ts). */
+  shardPhones: 'PHONEWRIGHT_SHARD_PHONES',
 } as const;
 
 export type Env = Readonly<Record<string, string | undefined>>;

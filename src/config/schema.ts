@@ -34,6 +34,13 @@ export interface ServerFileEntry {
 /** What a run does with a phone it could not test: fail the run (the default), or skip the phone's tests. */
 export type UnreachablePhones = 'fail' | 'skip';
 
+/** `"leases"` of the file: where the leases are kept, and their timings. */
+export interface LeaseFileEntry {
+  url?: string;
+  expirySeconds?: number;
+  waitSeconds?: number;
+}
+
 /** Files to upload before the specs: upload target → file path(s), relative to the config file. */
 export type PushSpec = Record<string, string | string[]>;
 
@@ -49,6 +56,8 @@ export interface ConfigFile {
    * run; `skip` skips its tests and names it once at the end, for labs where phones come and go.
    */
   unreachablePhones?: UnreachablePhones;
+  /** Phones leased in Redis, one run at a time on each (src/config/leases.ts reads it with PHONEWRIGHT_LEASES). */
+  leases?: LeaseFileEntry;
   /** The folder paths in the file are relative to. */
   dir: string;
   /** Where it was read from, for messages. */
@@ -57,7 +66,7 @@ export interface ConfigFile {
 
 /** The file's shape once config.schema.json has passed it; what is left to check is what a schema cannot say. */
 type RawServer = Omit<ServerFileEntry, 'devices'> & { devices?: (string | DeviceSpec)[] | typeof ALL_DEVICES };
-type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones };
+type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones; leases?: LeaseFileEntry };
 
 type Fail = (where: string, what: string, hint?: string) => never;
 
@@ -100,7 +109,7 @@ export function parseConfigFile(json: unknown, source: string, dir: string): Con
       fail(`push.${target}`, (e as Error).message);
     }
   }
-  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), ...(top.unreachablePhones ? { unreachablePhones: top.unreachablePhones } : {}), dir, source };
+  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), ...(top.unreachablePhones ? { unreachablePhones: top.unreachablePhones } : {}), ...(top.leases ? { leases: { ...top.leases } } : {}), dir, source };
 }
 
 /** Reads `main` or a device id; used for the file and for `PHONEWRIGHT_DEVICES`. */

@@ -1,5 +1,6 @@
 // The shapes of the nightly history: one record per run (reports/history/*.json), and what two runs
 // compared say. Plain data, no Playwright types: the CLI reads these files too.
+import type { LeaseNote } from '../lease/holder.js';
 
 /** A test's outcome on one phone, by its final attempt: `flaky` passed on a retry after failing. */
 export type HistoryStatus = 'passed' | 'failed' | 'flaky' | 'skipped';
@@ -28,6 +29,8 @@ export interface HistoryTest {
   infra?: boolean;
   /** The phone's screen at the failure, as the HTML report keeps it (`data/<sha1>.png`, under the report's URL). */
   screen?: string;
+  /** The phone's lease in the lease store (PHONEWRIGHT_LEASES): who held it for the run, and how long the worker waited. */
+  lease?: LeaseNote;
 }
 
 /** A phone (or pool) of the run, from its project's metadata. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { LEASE_ANNOTATION, parseLeaseAnnotation } from '../lease/holder.js';
 import { errorLine } from './error-line.js';
 import { firstLine } from './redact.js';
 import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
@@ -74,12 +75,14 @@ function testEntry(test: TestCase, project: string, secrets: string[]): HistoryT
   const last = results.at(-1);
   const ranOn = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'phone')?.description;
   if (ranOn) entry.ranOn = ranOn;
+  const lease = parseLeaseAnnotation([...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === LEASE_ANNOTATION)?.description);
+  if (lease) entry.lease = lease;
   const failed = status === 'flaky' ? results.find(isFailure) : status === 'failed' ? [...results].reverse().find(isFailure) : undefined;
   const error = failed ? errorOf(failed) : undefined;
   if (failed && error) entry.error = errorLine(failed, error, secrets);
+  else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
   const screen = failed && screenOf(failed);
   if (screen) entry.screen = screen;
-  else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
   const infra = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'infra-failure');
   if (infra) {
     entry.infra = true;

@@ -1,5 +1,7 @@
 import { redact, redactTokenParam, REDACTED } from '../core/redact.js';
 
+/** The lease store's URL (config/resolve.ts names it too; the reporters read no config module). */
+const LEASES_ENV = 'PHONEWRIGHT_LEASES';
 /** The longest error line a record keeps: enough for a matcher's hint and what it received, not a stack trace. */
 const MAX_LINE = 300;
 
@@ -53,5 +55,17 @@ export function scrubLine(line: string, secrets: Iterable<string>): string {
 export function runSecrets(env: Readonly<Record<string, string | undefined>>, variables: Iterable<string>): string[] {
   const secrets = new Set<string>();
   for (const name of variables) if (env[name]) secrets.add(env[name]);
+  // The lease store's password, when PHONEWRIGHT_LEASES carries one.
+  const lease = redisPassword(env[LEASES_ENV]);
+  if (lease) secrets.add(lease);
   return [...secrets];
+}
+
+/** The password of a Redis URL (`redis://:password@host`), decoded; undefined when it has none or is no URL. */
+function redisPassword(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
 }

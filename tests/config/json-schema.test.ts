@@ -26,6 +26,7 @@ const PLACES: Record<string, (key: string, value: unknown) => unknown> = {
   '#': (k, v) => ({ [k]: v }),
   '#/properties/push': (k, v) => ({ push: { [k]: v } }),
   '#/properties/simulator': (k, v) => ({ simulator: { [k]: v } }),
+  '#/properties/leases': (k, v) => ({ leases: { [k]: v } }),
   '#/definitions/server': (k, v) => ({ servers: [{ name: 'lab', [k]: v }] }),
   '#/definitions/device': (k, v) => ({ devices: [{ id: 'main', [k]: v }] }),
 };

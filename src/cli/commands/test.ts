@@ -25,9 +25,10 @@ export function testCommand(output: Output): CommandModule<GlobalOptions, TestAr
       ['$0 test', 'every phone, every spec; HTML report in reports/html'],
       ['$0 test --devices device@1116106541 --grep settings', 'one phone, the specs whose title matches'],
       ['$0 test --server lab-a', 'the phones of one server of phonewright.config.json'],
+      ['$0 test --shard 2/3 --list', 'phonewright\'s shards: whole phones each, balanced by the nightly history; which phones each runs'],
     ],
     handler: async (args) => {
-      const run: RunArgs = { ...args, playwright: (args.args ?? []).map(String) };
+      const run: RunArgs = { ...args, command: 'test', playwright: (args.args ?? []).map(String) };
       const report = watchReport();
       checkRun(await runPlaywright(run, output), 'the test run', report);
     },

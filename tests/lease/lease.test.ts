@@ -1,0 +1,140 @@
+// Leases against a real Redis (tests/helpers/redis.ts): one holder at a time, a wait that ends on a release, a
+// holder that stops renewing taken over only after the expiry, the line that names who holds a phone, and the
+// lease settings' refusals, a password in the URL never in a message.
+import { expect, test } from '@playwright/test';
+import { resolveLeases } from '../../src/config/leases.js';
+import { isPhonewrightError } from '../../src/core/errors.js';
+import { acquireLease, LeaseStore, type AcquireOptions } from '../../src/lease/index.js';
+import { runSecrets } from '../../src/report/redact.js';
+import { startRedis, type RedisServer } from '../helpers/redis.js';
+
+const redisTest = test.extend<{ redis: RedisServer; store: () => Promise<LeaseStore> }>({
+  redis: async ({}, use) => {
+    const redis = await startRedis();
+    await use(redis);
+    await redis.stop();
+  },
+  store: async ({ redis }, use) => {
+    const stores: LeaseStore[] = [];
+    await use(async () => {
+      const store = await LeaseStore.connect({ url: redis.url, shown: redis.url });
+      stores.push(store);
+      return store;
+    });
+    for (const s of stores) s.close();
+  },
+});
+
+const KEY = 'phonewright:lease:http://10.0.0.5:8090/device@11';
+const lease = (run: string, more: Partial<AcquireOptions> = {}): AcquireOptions => ({
+  key: KEY,
+  phone: 'pixel-7 (device@11) on lab-a',
+  holder: { host: 'ci-1', run, pid: 4242 },
+  expiryMs: 1_500,
+  waitMs: 20_000,
+  ...more,
+});
+
+redisTest('a second run waits for the phone, gets it when the first releases it, and says whom it waited for', async ({ redis, store }) => {
+  const first = await acquireLease(await store(), lease('nightly 1'));
+  expect(first.waitedMs).toBeLessThan(1_000);
+  expect(first.waitedFor).toBeUndefined();
+  expect(JSON.parse(redis.cli('GET', KEY))).toMatchObject({ host: 'ci-1', run: 'nightly 1', pid: 4242 });
+  let got = false;
+  const second = acquireLease(await store(), lease('nightly 2')).then((l) => ((got = true), l));
+  // The second run is waiting: it has read who holds the phone.
+  await expect.poll(() => redis.cli('CLIENT', 'LIST').split('\n').some((c) => c.includes('cmd=get'))).toBe(true);
+  expect(got).toBe(false);
+  expect(await first.release()).toBe(true);
+  const next = await second;
+  expect(next.waitedFor).toBe(first.holder);
+  expect(next.waitedFor).toMatch(/^ci-1, run "nightly 1" \(pid 4242\), since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  expect(next.waitedMs).toBeGreaterThan(0);
+  // Released twice, or by the run that no longer holds it: nothing is deleted.
+  expect(await first.release()).toBe(false);
+  expect(JSON.parse(redis.cli('GET', KEY))).toMatchObject({ run: 'nightly 2' });
+  expect(await next.release()).toBe(true);
+  expect(redis.cli('EXISTS', KEY)).toBe('0');
+});
+
+redisTest('a holder that stops renewing (its host crashed) keeps the phone until the expiry; then another run takes it, and the old one has lost it', async ({ redis, store }) => {
+  const crashed = await store();
+  const old = await acquireLease(crashed, lease('nightly 1'));
+  // Renewals keep it past its expiry while its host lives.
+  const t0 = performance.now();
+  const held = () => {
+    expect(JSON.parse(redis.cli('GET', KEY) || '{}')).toMatchObject({ run: 'nightly 1' });
+    return performance.now() - t0;
+  };
+  await expect.poll(held, { timeout: 10_000 }).toBeGreaterThan(2 * 1_500);
+  crashed.close();
+  const stopped = performance.now();
+  const next = await acquireLease(await store(), lease('nightly 2'));
+  // Not before the lease ran out: at most a renewal (a third of the expiry) before the host went away.
+  expect(performance.now() - stopped).toBeGreaterThan(1_500 - 1_500 / 3 - 100);
+  expect(next.waitedFor).toBe(old.holder);
+  // The old owner noticed before the lease could run out, and gives nothing back that is not its own.
+  expect(old.signal.aborted).toBe(true);
+  expect((old.signal.reason as Error).message).toMatch(/^lost the lease on pixel-7 \(device@11\) on lab-a: the lease store redis:\/\/127\.0\.0\.1:\d+ did not answer its renewals in time \(.+\); stopped driving the phone; try: /);
+  expect(isPhonewrightError(old.signal.reason, 'PW_UNREACHABLE')).toBe(true);
+  expect(await old.release()).toBe(false);
+  expect(JSON.parse(redis.cli('GET', KEY))).toMatchObject({ run: 'nightly 2' });
+  await next.release();
+});
+
+redisTest('the wait has a deadline: it ends with one line naming who holds the phone and since when', async ({ store }) => {
+  const holder = await acquireLease(await store(), lease('nightly 812 shard 2/3'));
+  const error = await rejection(acquireLease(await store(), lease('a tester', { waitMs: 300 })));
+  expect(isPhonewrightError(error, 'PW_TIMEOUT')).toBe(true);
+  expect(error.message).toMatch(
+    /^pixel-7 \(device@11\) on lab-a is leased by ci-1, run "nightly 812 shard 2\/3" \(pid 4242\), since \S+Z; waited 0\.3 s for it; try: wait for that run to end \(a crashed run frees it within the lease's expiry\), or raise leases\.waitSeconds in phonewright\.config\.json$/,
+  );
+  expect(error.message).toContain(holder.holder);
+  await holder.release();
+});
+
+test('lease settings: the URL from PHONEWRIGHT_LEASES or the file, the timings from the file; a bad one refused in one line without its password', async () => {
+  const file = (leases: object) => ({ servers: [], push: {}, simulator: {}, leases, dir: '/lab', source: '/lab/phonewright.config.json' });
+  expect(resolveLeases({}, undefined)).toBeUndefined();
+  expect(resolveLeases({ PHONEWRIGHT_LEASES: 'redis://:s3cr3t@lab-redis:6380/2' }, file({ expirySeconds: 9, waitSeconds: 60 }))).toEqual({
+    url: 'redis://:s3cr3t@lab-redis:6380/2',
+    shown: 'redis://lab-redis:6380/2',
+    expiryMs: 9_000,
+    waitMs: 60_000,
+  });
+  expect(resolveLeases({}, file({ url: 'redis://lab-redis:6379' }))).toMatchObject({ shown: 'redis://lab-redis:6379', expiryMs: 30_000, waitMs: 1_800_000 });
+  const refused = (env: Record<string, string>, leases?: object) => {
+    try {
+      resolveLeases(env, leases ? file(leases) : undefined);
+    } catch (error) {
+      expect(isPhonewrightError(error, 'PW_CONFIG')).toBe(true);
+      return (error as Error).message;
+    }
+    throw new Error('accepted');
+  };
+  expect(refused({ PHONEWRIGHT_LEASES: 'http://u:s3cr3t@lab:6379' })).toBe('PHONEWRIGHT_LEASES: http: is not redis: or rediss:; try: redis://<host>:6379 (rediss:// for TLS)');
+  expect(refused({ PHONEWRIGHT_LEASES: 'lab-redis:s3cr3t' })).not.toContain('s3cr3t');
+  // The history and the reports scrub it as they scrub the servers' passwords.
+  expect(runSecrets({ PHONEWRIGHT_LEASES: 'redis://:s3cr%2Ft@lab-redis:6380' }, [])).toEqual(['s3cr/t']);
+  expect(refused({}, { waitSeconds: 5 })).toBe('/lab/phonewright.config.json: leases: no Redis URL to keep the leases in; try: add "url": "redis://host:6379" to "leases", or set PHONEWRIGHT_LEASES');
+});
+
+test('a lease store that does not answer fails in one line naming it, never its password', async () => {
+  const redis = await startRedis();
+  await redis.stop();
+  const settings = resolveLeases({ PHONEWRIGHT_LEASES: `redis://:s3cr3t@127.0.0.1:${redis.port}` }, undefined)!;
+  const error = await rejection(LeaseStore.connect(settings));
+  expect(isPhonewrightError(error, 'PW_UNREACHABLE')).toBe(true);
+  expect(error.message).toMatch(new RegExp(`^the lease store redis://127\\.0\\.0\\.1:${redis.port} cannot be reached: .*ECONNREFUSED.*; try: check that Redis runs there`));
+  expect(error.message).not.toContain('s3cr3t');
+});
+
+/** What a promise was rejected with; fails the test when it resolves. */
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  return promise.then(
+    () => {
+      throw new Error('resolved, but should have been rejected');
+    },
+    (error: unknown) => error as Error,
+  );
+}
