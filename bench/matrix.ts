@@ -5,6 +5,11 @@
 // at a time per phone, clocks off) on a server of the interface only (capabilities "seed": regions sampled a
 // pixel per read, 2,304 reads per phone), where the run waits on phones, as against a real lab, rather than
 // on this machine's cores. With screen capture the suites barely wait on phones at all.
+// matrix_lab_share: phonewright's share of the lab matrix, the decision among the three: (8-phone lab run −
+// Playwright's own 8-project floor) ÷ (1-phone lab run − its 1-project floor). A floor is the same run (the
+// same config, projects, workers, reporters and simulator) with one empty test per project that uses no
+// phonewright fixture: what Playwright costs for that many projects on this machine, which no fixture can
+// shorten. Each round's share takes its four runs from that round; the figure is their median.
 import { appendFile, copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
@@ -14,8 +19,13 @@ import type { BenchResult } from './report.js';
 import { interleaved, median, medianRatio, round } from './stats.js';
 import { makeProject, removeProject, runPlaywright } from './suite.js';
 
-/** Each run takes several seconds: three rounds of both, after one warm-up run. */
-const ROUNDS = 3;
+/**
+ * Rounds of six runs, after one warm-up run: about 1.5 minutes a round on a quiet machine, 2 under load. Five
+ * is the fewest whose extremes bound the median at 94 % (1 − 2 ÷ 2⁵); three bound it at 75 % only. One round's
+ * share scatters with the neighbours' load (1.26–2.31 within one run at a load of 10–16), and that load holds
+ * for minutes: more rounds in one run measure the same busy hour more finely, not a quieter machine.
+ */
+const ROUNDS = 5;
 const ONE = 'galaxy-s9';
 const SUFFIX = '-b';
 const FLOOR_SPEC = 'specs/zz-playwright-floor.spec.ts';
@@ -37,26 +47,36 @@ export async function run(): Promise<BenchResult> {
       const result = await runPlaywright(dir, args, { PHONEWRIGHT_DEVICES: names.join(','), ...env });
       if (result.code !== 0) throw new Error(`${label} failed on ${names.length} phone(s) (exit code ${result.code}):\n${result.output.slice(-4000)}`);
       (cpu[label] ??= []).push(result.cpuMs);
-      if (env === lab) (phase[label] ??= []).push(await phases(dir));
+      if (env === lab && args === suite) (phase[label] ??= []).push(await phases(dir));
       return result.ms;
     };
     const suite = ['--grep-invert', FLOOR_TITLE];
     const floor = [FLOOR_SPEC];
     // The warm-up fills Playwright's transform cache and the push cache, as any second run on a laptop finds them.
     await run('warm-up', phones, suite)();
+    // Each lab run beside its floor (the order flips every other round, the pairs stay side by side). The floors
+    // run under the lab config too: they differ from the lab runs in their tests only.
     const ms = await interleaved(ROUNDS, {
+      labOne: run('labOne', [ONE], suite, lab),
+      floorOne: run('floorOne', [ONE], floor, lab),
+      floorEight: run('floorEight', phones, floor, lab),
+      labEight: run('labEight', phones, suite, lab),
       one: run('one', [ONE], suite),
       eight: run('eight', phones, suite),
-      floorOne: run('floorOne', [ONE], floor),
-      floorEight: run('floorEight', phones, floor),
-      labOne: run('labOne', [ONE], suite, lab),
-      labEight: run('labEight', phones, suite, lab),
     });
+    const shares = ms.labEight.map((x, i) => (x - ms.floorEight[i]!) / (ms.labOne[i]! - ms.floorOne[i]!));
     const c = (label: string) => seconds(median(cpu[label]!));
     const p = (label: string, key: keyof Phases) => seconds(median(phase[label]!.map((x) => x[key])));
     return {
-      figures: { matrix_8_over_1: round(medianRatio(ms.eight, ms.one), 2), matrix_8_over_1_lab: round(medianRatio(ms.labEight, ms.labOne), 2) },
+      figures: {
+        matrix_8_over_1: round(medianRatio(ms.eight, ms.one), 2),
+        matrix_8_over_1_lab: round(medianRatio(ms.labEight, ms.labOne), 2),
+        matrix_lab_share: round(median(shares), 2),
+      },
       notes: {
+        matrix_lab_share:
+          `lab runs less their floors: 8 phones ${seconds(median(ms.labEight))} − ${seconds(median(ms.floorEight))}, ` +
+          `1 phone ${seconds(median(ms.labOne))} − ${seconds(median(ms.floorOne))}; median of ${ROUNDS} rounds: ${shares.map((x) => x.toFixed(2)).join(', ')}`,
         matrix_8_over_1_lab:
           `lab preset: wall 1 phone ${seconds(median(ms.labOne))}, 8 phones ${seconds(median(ms.labEight))}; CPU ${c('labOne')} and ${c('labEight')}; ` +
           `every phone's first test begun ${p('labOne', 'firstTestMs')} and ${p('labEight', 'firstTestMs')} into the run, ` +

@@ -28,7 +28,10 @@ export const FIGURES: readonly Figure[] = [
   { key: 'notify_requests_per_s', unit: 'req/s', target: { op: '<=', value: 10 } },
   // Playwright's per-worker start-up on 2 cores, measured beside its own floor: reported, not a target.
   { key: 'matrix_8_over_1', unit: '×' },
-  { key: 'matrix_8_over_1_lab', unit: '×', target: { op: '<=', value: 1.3 } },
+  // Reported: its floor, Playwright starting 8 workers on 2 cores, moves with the machine's load.
+  { key: 'matrix_8_over_1_lab', unit: '×' },
+  // The decision on the lab matrix: the 8-phone run over the 1-phone run, each less Playwright's own floor.
+  { key: 'matrix_lab_share', unit: '×', target: { op: '<=', value: 1.15 } },
   { key: 'deadline_overshoot_ms', unit: 'ms', target: { op: '<=', value: 250 } },
   { key: 'fixture_overhead_ms', unit: 'ms' },
   { key: 'worker_start_ratio', unit: '×', target: { op: '<=', value: 1.25 } },

@@ -35,7 +35,24 @@ export async function interleaved<K extends string>(rounds: number, arms: Record
 
 /** The median of the per-round ratios `a[i] / b[i]`: each ratio compares two runs made moments apart. */
 export function medianRatio(a: readonly number[], b: readonly number[]): number {
-  return median(a.map((x, i) => x / b[i]!));
+  return median(ratios(a, b));
+}
+
+/** The per-round ratios `a[i] / b[i]`. */
+export function ratios(a: readonly number[], b: readonly number[]): number[] {
+  return a.map((x, i) => x / b[i]!);
+}
+
+/**
+ * A 95 % confidence interval of the median of `xs`, free of any assumption about their distribution: the
+ * order statistics k and n − 1 − k (from 0) with k the binomial's 2.5 % point (its normal approximation).
+ * Narrow when the rounds agree; a run whose interval holds the target has not decided it.
+ */
+export function medianInterval(xs: readonly number[]): [number, number] {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const n = sorted.length;
+  const k = Math.max(0, Math.floor((n - 1.96 * Math.sqrt(n)) / 2));
+  return [sorted[k]!, sorted[n - 1 - k]!];
 }
 
 /** Rounds to `digits` decimals (the JSON keeps figures readable). */

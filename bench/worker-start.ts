@@ -4,11 +4,19 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BenchResult } from './report.js';
-import { interleaved, median, medianRatio, round } from './stats.js';
+import { interleaved, median, medianInterval, medianRatio, ratios, round } from './stats.js';
 import { makeProject, removeProject, runPlaywright } from './suite.js';
 
-/** A worker's start takes about a second of CPU on 2 cores; the runs themselves a few seconds each. */
-const ROUNDS = 7;
+/**
+ * Rounds of one run each (ours, bare, bare, ours…), about 3 s of wall time a round. On the shared 2-core machine
+ * one round's ratio scatters widely: over 64 rounds at a load of 5–15 its standard deviation was 0.16 (0.85 to
+ * 1.57, the middle half 1.18–1.35). The median of n rounds then moves by about 1.25 × 0.16 / √n between runs:
+ * ±0.07 at 7 rounds, which is how one run read 1.19 and the next 1.33, and ±0.03 at 31 (resampled: ±0.032–0.041);
+ * one round far off shifts the median of 31 by a single rank, about 0.01. Hence 31 rounds (odd: the median is a
+ * round's own ratio), about 1.5 minutes; the detail gives the median's 95 % interval, so a run that did not
+ * decide against the target says so.
+ */
+const ROUNDS = 31;
 const PHONE = 'galaxy-s9';
 /** The first test writes its worker's CPU (process.cpuUsage(), since the process began) here. */
 const OUT_ENV = 'BENCH_WORKER_CPU_FILE';
@@ -52,10 +60,13 @@ export async function run(): Promise<BenchResult> {
     await cpu('ours', [])();
     await cpu('bare', ['-c', 'bare.config.ts'])();
     const ms = await interleaved(ROUNDS, { ours: cpu('ours', []), bare: cpu('bare', ['-c', 'bare.config.ts']) });
+    const [lo, hi] = medianInterval(ratios(ms.ours, ms.bare));
     return {
       figures: { worker_start_ratio: round(medianRatio(ms.ours, ms.bare), 2) },
       notes: {
-        worker_start_ratio: `worker CPU to the first test: device matrix ${Math.round(median(ms.ours))} ms, bare Playwright ${Math.round(median(ms.bare))} ms; ${ROUNDS} rounds`,
+        worker_start_ratio:
+          `worker CPU to the first test: device matrix ${Math.round(median(ms.ours))} ms, bare Playwright ${Math.round(median(ms.bare))} ms; ` +
+          `median of ${ROUNDS} rounds, 95 % interval ${lo.toFixed(2)}–${hi.toFixed(2)}`,
       },
     };
   } finally {

@@ -11,6 +11,6 @@ test('the Pool, the error classes and request are the ones undici exports', () =
   expect(undiciErrors).toBe(undici.errors);
   expect(new undiciErrors.SocketError('x')).toBeInstanceOf(undici.errors.UndiciError);
   // What the index mixes into every dispatcher is the function the client calls on its pool.
-  expect((require('undici/lib/api/index.js') as { request: unknown }).request).toBe(undici.Dispatcher.prototype.request);
+  expect(require('undici/lib/api/api-request.js')).toBe(undici.Dispatcher.prototype.request);
   expect(request.length, 'request(dispatcher, options)').toBe(2);
 });
