@@ -6,5 +6,5 @@ export { markScreen, type ScreenMarks } from './marks.js';
 export { refusesOtherStep, rewritesGolden, waitsForMatch, whenMissing, type GoldenState, type UpdateMode } from './update-modes.js';
 export { captureImage, captureScreenshot, readRegion, type RegionClient } from './capture.js';
 export { loadOpenCv, type OpenCv } from './opencv.js';
-export { DEFAULT_COLOR_DELTA, DEFAULT_THRESHOLD, meanColor, SCALE_STEPS, searchTemplate, type SearchOptions, type SearchResult, type TemplateMatch } from './template.js';
+export { cropImage, DEFAULT_COLOR_DELTA, DEFAULT_THRESHOLD, meanColor, SCALE_STEPS, searchTemplate, type SearchOptions, type SearchResult, type TemplateMatch } from './template.js';
 export { CUT_ON_KEY, decodeTemplate, encodeTemplate, parseCutOn, templateScale, type Template } from './template-file.js';

@@ -20,7 +20,7 @@ export interface Template {
  * @param what how to name it in messages: its path
  */
 export function decodeTemplate(bytes: Buffer, what: string): Template {
-  const image = decodePng(bytes, what);
+  const image = decodePng(bytes, what, 'cut it again with phonewright inspect, or export it as PNG');
   const recorded = pngText(bytes)[CUT_ON_KEY];
   const m = recorded === undefined ? null : /^(\d{1,6})x(\d{1,6})$/.exec(recorded);
   return { image, cutOn: m ? Math.min(Number(m[1]), Number(m[2])) : undefined };

@@ -119,6 +119,16 @@ export function searchTemplate(cv: OpenCv, screen: Image, template: Image, optio
   }
 }
 
+/** A rectangle cut out of an image (within it): the place a template was found, for the report. */
+export function cropImage(image: Image, rect: { x: number; y: number; width: number; height: number }): Image {
+  const data = new Uint8Array(rect.width * rect.height * 4);
+  for (let j = 0; j < rect.height; j++) {
+    const from = ((rect.y + j) * image.width + rect.x) * 4;
+    data.set(image.data.subarray(from, from + rect.width * 4), j * rect.width * 4);
+  }
+  return { width: rect.width, height: rect.height, data };
+}
+
 /** The mean colour of a rectangle of an image. */
 export function meanColor(image: Image, rect: { x: number; y: number; width: number; height: number }): Rgb {
   let r = 0;
