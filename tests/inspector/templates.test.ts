@@ -52,7 +52,7 @@ test('a drag in template mode saves the image beside the spec and drafts toShow;
   await expect(page.locator('#hint')).toHaveText('Template mode: drag a rectangle to save it as an image the spec looks for');
 
   // The button with a pixel of the wall around it.
-  await page.getByLabel('Name').fill('send-button.png');
+  await page.getByLabel('Name', { exact: true }).fill('send-button.png');
   await dragPixels(page, { x: 119, y: 89 }, { x: 150, y: 110 });
   await expect(page.locator('#image-result')).toHaveText('Saved specs/images/send-button.png (32×22, cut on 160×120)');
   const line = "await expect(device).toShow('images/send-button.png');";
@@ -76,7 +76,7 @@ test('a drag in template mode saves the image beside the spec and drafts toShow;
   await page.getByRole('button', { name: 'Remove line 2' }).click();
   await expect(page.getByRole('button', { name: 'Replace image' })).toBeHidden();
   sim.fillRect(A, { x: 0, y: 0, width: 40, height: 10, color: '0x101820' });
-  await page.getByLabel('Name').fill('send-button.png');
+  await page.getByLabel('Name', { exact: true }).fill('send-button.png');
   await dragPixels(page, { x: 4, y: 4 }, { x: 5, y: 5 });
   await expect(page.locator('#image-result')).toContainText('an image of 2×2 is too small');
   // Back to the button, replacing the bar's cut.
