@@ -14,7 +14,7 @@ test.beforeAll(async () => {
 /** The send button, 200×80, cut from seed 1's screen on a 1080-wide phone of 411 dp. */
 function sendButton(): Image {
   const source = chatScreen(1, 1080);
-  return cut(source.image, source.button);
+  return cut(source.image, { ...source.button, width: 200, height: 80 });
 }
 
 const FOUND: [string, number, SceneOptions][] = [
