@@ -73,13 +73,14 @@ function crc32(bytes: Buffer): number {
  * Decodes a PNG; a file that is not one is a usage error naming what it was.
  * @param bytes the file's content
  * @param what how to name it in messages, e.g. the golden file's path
+ * @param hint what to do about a file that is not one
  */
-export function decodePng(bytes: Buffer, what: string): Image {
+export function decodePng(bytes: Buffer, what: string, hint = 'delete it and run with --update-snapshots to write it again'): Image {
   try {
     const png = PNG.sync.read(bytes);
     return { width: png.width, height: png.height, data: png.data };
   } catch (e) {
-    throw new UsageError(`${what} is not a readable PNG (${(e as Error).message})`, { hint: 'delete it and run with --update-snapshots to write it again' });
+    throw new UsageError(`${what} is not a readable PNG (${(e as Error).message})`, { hint });
   }
 }
 

@@ -11,6 +11,7 @@ import { checkGoldenName, checkSpecName, specFile } from './naming.js';
 import { phoneById, type InspectedPhone } from './phones.js';
 import { readPoint, ScreenCapturer } from './reads.js';
 import { specSource } from './spec-source.js';
+import { checkImageName, writeTemplate } from './templates.js';
 import { checkPointName, tableSource, type TableRow } from './table.js';
 
 /** What the routes work with: the command's client and phones, where files go, and how to scrub a message. */
@@ -80,6 +81,12 @@ const ROUTES: Record<string, Route> = {
     const request = { specsDir: ctx.specsDir, specFile: spec, name: checkGoldenName(req.body.name), rect: rect('rect', req.body.rect), mask, replace: req.body.replace === true };
     const written = await writeGolden(ctx.client, p, request, ctx.call);
     return ok({ file: rel(ctx, written.file), width: written.width, height: written.height, project: p.project });
+  },
+  'POST template': async (ctx, req) => {
+    const p = phone(ctx, req.body.phone);
+    const request = { specsDir: ctx.specsDir, specFile: checkSpecName(req.body.spec), name: checkImageName(req.body.name), rect: rect('rect', req.body.rect), replace: req.body.replace === true };
+    const written = await writeTemplate(ctx.client, p, request, ctx.call);
+    return ok({ file: rel(ctx, written.file), image: written.image, width: written.width, height: written.height });
   },
   'POST spec': async (ctx, req) => {
     const spec = checkSpecName(req.body.spec);

@@ -47,7 +47,7 @@ test('npm start, a merge of its blob, every CLI command: no password or token an
 
   // npm start: the example suites on every phone; the blob reporter on, so `merge` has something to join.
   const start = await lab.run('test', ['test'], { PHONEWRIGHT_BLOB: '1' });
-  expect(start.stdout, start.stderr).toContain('48 passed, 0 failed');
+  expect(start.stdout, start.stderr).toContain('52 passed, 0 failed');
   expect(start.code).toBe(0);
   expect((await lab.run('merge', ['merge', 'reports/blob', '--output', 'merged', '--no-history'])).code).toBe(0);
   expect(existsSync(lab.project.path('merged', 'html', 'index.html'))).toBe(true);
@@ -90,14 +90,14 @@ test('a failing nightly with traces: no password or token in its output, reports
   test.setTimeout(120_000);
   const lab = await openLab(inline.project);
   // A product failure (the wallpaper repainted under a pixel check) and an infrastructure one (a phone unplugged).
-  lab.sim.fillRect(S9, { x: 90, y: 90, width: 20, height: 20, color: '0xff00ff' });
+  lab.sim.fillRect(S9, { x: 12, y: 950, width: 20, height: 20, color: '0xff00ff' });
   lab.sim.setOnline(MOTO, false);
 
   // On those two phones only: the other two would add nothing these two do not.
   const nightly = await lab.run('nightly', ['nightly', '--retries', '1', '--trace', 'on'], { PHONEWRIGHT_DEVICES: 'galaxy-s9,moto-g5' });
   expect(nightly.code, nightly.stderr).toBe(1);
   // The unplugged phone counts as one failure: the run could not test it.
-  expect(nightly.stdout).toContain('11 passed, 2 failed, 12 skipped');
+  expect(nightly.stdout).toContain('12 passed, 2 failed, 13 skipped');
   const files = await filesOf(lab.project);
   for (const kind of [/reports\/history\/[^/]+\.json$/, /reports\/nightly\.md$/, /reports\/trend\.html$/, /reports\/html\/index\.html$/, /reports\/junit\.xml$/, /\/trace\.zip$/, /reports\/html\/data\/\w+\.png$/, /error-context\.md$/]) {
     expect(files.some((f) => kind.test(f)), String(kind)).toBe(true);

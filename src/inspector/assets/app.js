@@ -4,6 +4,11 @@
   'use strict';
   const { api, view, lines, draft } = window.PW;
   const $ = (id) => document.getElementById(id);
+  const HINTS = {
+    pick: 'Click a point to read it · drag a region · shift-drag inside the region to mask a part · arrow keys move the point by one pixel',
+    template: 'Template mode: drag a rectangle to save it as an image the spec looks for',
+    act: 'Act mode: a click taps the phone; each tap is a line of the draft',
+  };
   /** How long the screen stays before the next capture, while the page is visible. */
   const REFRESH_MS = 1000;
   const state = { phones: [], phone: undefined, mode: 'pick', pointOnly: false, pick: undefined, region: undefined, regions: 0, timer: undefined, busy: false, reads: 0, replace: false };
@@ -47,7 +52,7 @@
     const sentence = on ? `${text.charAt(0).toUpperCase()}${text.slice(1).replace(/\.?$/, '.')}` : '';
     $('no-capture-text').textContent = on ? `${sentence} Read points by their coordinates.` : '';
     $('hint').hidden = on;
-    for (const b of document.querySelectorAll('#zoom button, #refresh, #mode-act')) b.disabled = on;
+    for (const b of document.querySelectorAll('#zoom button, #refresh, #mode-act, #mode-template')) b.disabled = on;
     if (on) {
       setMode('pick');
       status('warn', 'point reads only');
@@ -255,13 +260,14 @@
 
   function setMode(mode) {
     state.mode = mode;
-    for (const [id, m] of [['mode-pick', 'pick'], ['mode-act', 'act']]) {
+    for (const [id, m] of [['mode-pick', 'pick'], ['mode-template', 'template'], ['mode-act', 'act']]) {
       $(id).classList.toggle('on', mode === m);
       $(id).setAttribute('aria-pressed', String(mode === m));
     }
     $('act-keys').hidden = mode !== 'act';
+    $('image-card').hidden = mode !== 'template';
     $('stage').classList.toggle('acting', mode === 'act');
-    $('hint').textContent = mode === 'act' ? 'Act mode: a click taps the phone; each tap is a line of the draft' : 'Click a point to read it · drag a region · shift-drag inside the region to mask a part · arrow keys move the point by one pixel';
+    $('hint').textContent = HINTS[mode];
   }
 
   window.PW.app = { state, pick, setRegion, showRegion, clearRegion, act, refresh, writeGolden, writeRegionLine, spanOf, inside, clip, setMode, selectPhone, status, fits };

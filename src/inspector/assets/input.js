@@ -24,7 +24,7 @@
     state.hover = view.contains(e.clientX, e.clientY) ? at : undefined;
     $('hover').textContent = state.hover ? `${at.x}, ${at.y}` : '';
     view.magnify(state.hover || state.pick);
-    if (!press || state.mode !== 'pick') return;
+    if (!press || state.mode === 'act') return;
     if (!press.dragging && Math.hypot(e.clientX - press.x, e.clientY - press.y) < DRAG_SLOP) return;
     press.dragging = true;
     view.showDrag(app.spanOf(press.at, at), press.masking);
@@ -42,6 +42,10 @@
     const at = view.toPhone(e.clientX, e.clientY);
     if (state.mode === 'act') {
       if (!done.dragging) app.act('tap', { x: at.x, y: at.y }, `await device.tap(${at.x}, ${at.y});`);
+      return;
+    }
+    if (state.mode === 'template') {
+      if (done.dragging) window.PW.template.save(app.spanOf(done.at, at));
       return;
     }
     if (!done.dragging) return app.pick(at);
@@ -86,6 +90,7 @@
 
   $('mode-pick').addEventListener('click', () => app.setMode('pick'));
   $('mode-act').addEventListener('click', () => app.setMode('act'));
+  $('mode-template').addEventListener('click', () => app.setMode('template'));
   $('key-back').addEventListener('click', () => app.act('press', { key: 'back' }, "await device.press('back');"));
   $('key-home').addEventListener('click', () => app.act('press', { key: 'home' }, "await device.press('home');"));
   $('refresh').addEventListener('click', () => app.refresh());
@@ -109,6 +114,7 @@
   document.addEventListener('visibilitychange', () => (document.visibilityState === 'visible' ? app.refresh() : window.clearTimeout(state.timer)));
 
   view.init({ canvas: $('screen'), stage, viewport: $('viewport'), grid: $('grid'), marker: $('marker'), regionBox: $('region-box'), masks: $('masks'), dragBox: $('drag-box'), magnifier: $('magnifier') });
+  window.PW.template.init();
   draft.init({ list: $('draft-lines'), count: $('draft-count'), title: $('draft-title'), file: $('draft-file'), copy: $('draft-copy'), save: $('draft-save'), result: $('draft-result'), phone: () => state.phone });
   every.init({ points: $('every-points'), read: $('every-read'), table: $('every-table'), exportRow: $('every-export-row'), exportButton: $('every-export'), file: $('every-file'), save: $('every-save'), source: $('every-source'), result: $('every-result'), phone: () => state.phone });
 

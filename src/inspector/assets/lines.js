@@ -13,6 +13,8 @@
     /** `await expect(device).toMatchRegion({ x, y, width, height }, 'name.png');`, with `{ mask: [...] }` when masked. */
     region: (r, name, masks) =>
       `await expect(device).toMatchRegion(${rect(r)}, '${name}'${masks.length ? `, { mask: [${masks.map(rect).join(', ')}] }` : ''});`,
+    /** `await expect(device).toShow('images/name.png');`: an image cut in template mode. */
+    show: (image) => `await expect(device).toShow('${image}');`,
     tap: (x, y) => `await device.tap(${x}, ${y});`,
     press: (key) => `await device.press('${key}');`,
     /** A golden's name as toMatchRegion takes it: a file name ending in .png. */

@@ -69,7 +69,7 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
 
 /**
  * A home screen: wallpaper, a status bar (a signal mark at its left end, so the 48×48 corner region is not one
- * flat colour, a clock, a battery), a search field, a grid of app icons and a dock.
+ * flat colour, a clock, a battery), a search field, a grid of app icons and a dock, its first icon the chat app's.
  */
 function homeScreen(width: number, height: number, wallpaper: string, cursor?: boolean): DrawnScreenInput {
   const landscape = width > height;
@@ -100,5 +100,15 @@ function homeScreen(width: number, height: number, wallpaper: string, cursor?: b
   for (let col = 0; col < 4; col++) {
     rects.push({ x: gap + col * (icon + gap), y: height - dock + Math.round(icon / 4), width: icon, height: icon, color: ICONS[(col * 5) % ICONS.length]! });
   }
+  rects.push(...chatGlyph(gap, height - dock + Math.round(icon / 4), icon, ICONS[0]!));
   return { width, height, fill: wallpaper, rects };
+}
+
+/**
+ * The chat app's glyph on the first dock icon: a white speech bubble with two lines of text and a tail, drawn in
+ * proportion to the icon, so it is one image at every density (`specs/images/chat-app.png` is the galaxy-s9's).
+ */
+function chatGlyph(x: number, y: number, side: number, color: string): RectInput[] {
+  const at = (fx: number, fy: number, fw: number, fh: number, c: string): RectInput => ({ x: x + Math.round(side * fx), y: y + Math.round(side * fy), width: Math.round(side * fw), height: Math.round(side * fh), color: c });
+  return [at(0.2, 0.22, 0.6, 0.42, '0xffffff'), at(0.3, 0.64, 0.14, 0.12, '0xffffff'), at(0.3, 0.33, 0.4, 0.07, color), at(0.3, 0.48, 0.26, 0.07, color)];
 }
