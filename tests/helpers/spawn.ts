@@ -59,10 +59,8 @@ export interface SpawnOptions extends CliOptions {
  * @returns the exit code (128 when a signal ended it) and the output
  */
 export async function runNode(script: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<{ code: number; stdout: string; stderr: string }> {
-  const probe = speedProbe();
-  const child = probe ? spawn('/usr/bin/time', ['-f', '%e %U %S', '-o', probe.out, process.execPath, script, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] }) : spawn(process.execPath, [script, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  if (probe) child.on('close', () => probe.done(path.basename(path.dirname(script)) + ' ' + args.slice(0, 2).join(' ') + ' ' + workerCount(options.cwd)));
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
@@ -88,9 +86,7 @@ export function launchSpawned(args: string[], options: SpawnOptions = {}): LiveC
   if (!existsSync(path.join(ROOT, 'dist', 'src', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
   const argv = [process.execPath, BIN, ...args];
   const [file, ...rest] = options.terminal ? ['script', '-qec', argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' '), '/dev/null'] : argv;
-  const probe = speedProbe();
-  const child = probe ? spawn('/usr/bin/time', ['-f', '%e %U %S', '-o', probe.out, file!, ...rest], { cwd: options.cwd ?? ROOT, env: cliEnv(options), stdio: ['ignore', 'pipe', 'pipe'], ...options.user }) : spawn(file!, rest, { cwd: options.cwd ?? ROOT, env: cliEnv(options), stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
-  if (probe) child.on('close', () => probe.done('cli ' + args.slice(0, 1).join(' ')));
+  const child = spawn(file!, rest, { cwd: options.cwd ?? ROOT, env: cliEnv(options), stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
   const live = collect();
   children.add(child);
   for (const stream of ['stdout', 'stderr'] as const) {
@@ -171,26 +167,4 @@ export function collect(): {
         }),
     },
   };
-}
-
-import { appendFileSync, readFileSync } from 'node:fs';
-import { test as speedTest } from '@playwright/test';
-let speedN = 0;
-function speedProbe(): { out: string; done: (what: string) => void } | undefined {
-  const log = process.env.SPEED_LOG;
-  if (!log) return undefined;
-  let where = '?';
-  try { const i = speedTest.info(); where = `${path.relative(ROOT, i.file)}\t${i.title.slice(0, 50)}`; } catch {}
-  const out = `/tmp/speed/probe-${process.pid}-${speedN++}.txt`;
-  return { out, done: (what) => { let t = '?'; try { t = readFileSync(out, 'utf8').trim().split('\n').pop()!; } catch {} appendFileSync(log, `${where}\t${what}\t${t}\n`); } };
-}
-
-function workerCount(cwd: string): string {
-  try {
-    const r = JSON.parse(readFileSync(path.join(cwd, 'reports', 'results.json'), 'utf8'));
-    const ws = new Set<number>(); let tests = 0; let failed = 0;
-    const walk = (suite: any) => { for (const s of suite.suites ?? []) walk(s); for (const sp of suite.specs ?? []) for (const t of sp.tests) for (const res of t.results) { ws.add(res.workerIndex); tests++; if (res.status !== 'passed' && res.status !== 'skipped') failed++; } };
-    for (const s of r.suites) walk(s);
-    return `w=${ws.size} t=${tests} f=${failed}`;
-  } catch { return 'w=?'; }
 }
