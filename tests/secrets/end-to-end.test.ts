@@ -108,8 +108,9 @@ test('a failing nightly with traces: no password or token in its output, reports
   // On those two phones only: the other two would add nothing these two do not.
   const nightly = await lab.run('nightly', ['nightly', '--retries', '1', '--trace', 'on'], { PHONEWRIGHT_DEVICES: 'galaxy-s9,moto-g5' });
   expect(nightly.code, nightly.stderr).toBe(1);
-  // The unplugged phone counts as one failure: the run could not test it.
+  // The unplugged phone counts as one failure: the run could not test it, and the nightly says so first.
   expect(nightly.stdout).toContain('11 passed, 2 failed, 12 skipped');
+  expect(nightly.stderr).toMatch(/^phonewright: the nightly run did not test every phone: moto-g5 \(device@-230441652\) on simulator: .*; try: bring the phone back, or allow it: "unreachablePhones": "skip"/m);
   const files = await filesOf(lab.project);
   for (const kind of [/reports\/history\/[^/]+\.json$/, /reports\/nightly\.md$/, /reports\/trend\.html$/, /reports\/html\/index\.html$/, /reports\/junit\.xml$/, /\/trace\.zip$/, /reports\/html\/data\/\w+\.png$/, /error-context\.md$/]) {
     expect(files.some((f) => kind.test(f)), String(kind)).toBe(true);
