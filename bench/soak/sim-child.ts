@@ -33,7 +33,7 @@ export interface SimChildOptions {
 
 /**
  * The child: the built simulator (dist/, `npm run build`), started from a module given in the environment, so
- * the soak also runs from its TypeScript source (tests/soak/smoke.test.ts). It answers as
+ * the soak could also run from its TypeScript source. It answers as
  * bench/proc.ts's `serveChild` does.
  */
 const CHILD = `

@@ -1,6 +1,7 @@
 // Where a command's server comes from: flag, then environment, then phonewright.config.json (run in a temp
 // folder holding the file); a password only ever through the environment variable the file names. In-process,
-// with an environment and a working folder of the test's own; the first test runs in processes of their own.
+// with an environment and a working folder of the test's own; the first run of the first test in a process of its
+// own (the file found in the process's working folder, the password in its environment).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorLine, expect, run, spawnCli, test, type FakeServer } from './helpers.js';
@@ -23,11 +24,11 @@ test('flag > environment > phonewright.config.json, for the URL, the user and th
   expect(await spawnCli(['login', '--json'], { cwd: tmp, env })).toMatchObject({ code: 0, stdout: '{"ok":true,"user":"file-user"}\n' });
   expect([logins(fromFile), logins(fromEnv), logins(fromFlag)]).toEqual([1, 0, 0]);
 
-  expect(await spawnCli(['login', '--json'], { cwd: tmp, env: envVars })).toMatchObject({ code: 0, stdout: '{"ok":true,"user":"env-user"}\n' });
+  expect(await run(['login', '--json'], { cwd: tmp, env: envVars })).toMatchObject({ code: 0, stdout: '{"ok":true,"user":"env-user"}\n' });
   expect([logins(fromFile), logins(fromEnv), logins(fromFlag)]).toEqual([1, 1, 0]);
 
   const flags = ['--url', fromFlag.url, '--user', 'flag-user', '--password', 'flag-Pw-3'];
-  expect(await spawnCli(['login', '--json', ...flags], { cwd: tmp, env: envVars })).toMatchObject({ code: 0, stdout: '{"ok":true,"user":"flag-user"}\n' });
+  expect(await run(['login', '--json', ...flags], { cwd: tmp, env: envVars })).toMatchObject({ code: 0, stdout: '{"ok":true,"user":"flag-user"}\n' });
   expect([logins(fromFile), logins(fromEnv), logins(fromFlag)]).toEqual([1, 1, 1]);
 });
 

@@ -1,7 +1,7 @@
 // `phonewright doctor`: the checklist in order, skipping what a failure makes meaningless, and the exit code
-// of the first failure (4 unreachable, 3 login refused, 1 any other). In-process, but for a success and a
-// failure in a process of its own.
-import { closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+// of the first failure (4 unreachable, 3 login refused, 1 any other). In-process (the exit codes of a real
+// process: login.test.ts, pixel.test.ts).
+import { closedPort, errorLine, expect, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 const NAMES = ['reachable', 'login', 'main device', 'settings', 'pixel', 'notifications'];
 
@@ -22,7 +22,7 @@ function parse(stdout: string): Report {
 
 test('--json against a healthy server: six passing checks in order, ok true, exit 0', async ({ serve }) => {
   const server = await serve();
-  const r = await spawnCli(['doctor', ...on(server), '--json']);
+  const r = await run(['doctor', ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   const report = parse(r.stdout);
   expect(report.ok).toBe(true);
@@ -49,7 +49,7 @@ test('without --json: one ✓ line per check with its time, then a summary', asy
 
 test('nothing listening: reachable fails, the rest is skipped and marked, exit 4', async () => {
   const port = await closedPort();
-  const r = await spawnCli(['doctor', '--url', `http://127.0.0.1:${port}`, '--json']);
+  const r = await run(['doctor', '--url', `http://127.0.0.1:${port}`, '--json']);
   expect(r.code).toBe(4);
   const report = parse(r.stdout);
   expect(report.ok).toBe(false);

@@ -1,5 +1,6 @@
 // Help that answers the question, and bad usage at the root: an unknown command gets a recommendation.
-// `--help` and `--version` run in a process of their own (yargs writes them; main prints them), bad usage in-process.
+// The root `--help`, `--version` and one bad usage run in a process of their own (yargs writes them; main prints
+// them on the real stdout, wrapped for a pipe); each command's help and the other cases in-process (main()).
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,7 +44,7 @@ const COMMAND_HELP: { command: string; mentions: string[] }[] = [
 
 for (const { command, mentions } of COMMAND_HELP) {
   test(`phonewright ${command} --help: its flags and examples, and the global flags with their variables`, async () => {
-    const r = await spawnCli([command, '--help']);
+    const r = await run([command, '--help']);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(new RegExp(`^phonewright ${command}\\b`));
     expect(r.stdout).toContain('Examples:');
@@ -68,7 +69,7 @@ test('sim --help gives the lab\'s figures as the lab preset has them', async () 
 
 test('--version prints the package version, whatever package the working folder belongs to', async ({ tmp }) => {
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
-  expect(await spawnCli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
+  expect(await run(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   await writeFile(path.join(tmp, 'package.json'), JSON.stringify({ name: 'qa-suite', version: '9.9.9' }));
   expect(await spawnCli(['--version'], { cwd: tmp })).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });
   expect(await run(['--version'], { cwd: tmp })).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: '' });

@@ -1,5 +1,5 @@
 // `phonewright login` and `phonewright main-device`: their outputs, the token shown only on request, exit codes.
-// In-process, but for a smoke set in a process of its own: a success and a failure of each command.
+// In-process, but for a smoke set in a process of its own: login's JSON alone on stdout, exit 4 and exit 3.
 import { closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('login --json: ok and the user, no token', async ({ serve }) => {
@@ -54,9 +54,9 @@ test('login to a closed port: exit 4', async () => {
 
 test('main-device: the id, as JSON or as a bare line', async ({ serve }) => {
   const server = await serve();
-  const json = await spawnCli(['main-device', ...on(server), '--json']);
+  const json = await run(['main-device', ...on(server), '--json']);
   expect(json).toMatchObject({ code: 0, stderr: '', stdout: `{"id":"${VENDOR_MAIN_DEVICE}"}\n` });
-  const plain = await spawnCli(['main-device', ...on(server)]);
+  const plain = await run(['main-device', ...on(server)]);
   expect(plain).toMatchObject({ code: 0, stderr: '', stdout: `${VENDOR_MAIN_DEVICE}\n` });
 });
 

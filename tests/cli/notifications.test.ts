@@ -1,7 +1,7 @@
 // `phonewright notifications`: reading the list with filters (applied again on the client), bad arguments,
-// and `--follow`, which prints only new messages and stops cleanly on Ctrl-C. In-process, but for a smoke set
-// in a process of its own: a read, a failure, and a follow ended by SIGINT.
-import { type BadUsage, badUsageTests, errorLine, expect, launch, launchSpawned, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+// and `--follow`, which prints only new messages and stops cleanly on Ctrl-C. In-process, but for a follow
+// ended by SIGINT in a process of its own.
+import { type BadUsage, badUsageTests, errorLine, expect, launch, launchSpawned, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 const OTHER = 'device@1174886816';
 const M1 = { app: 'com.sigma_rt.totalcontrol', text: '点击进入程序', time: 1539833828000, id: OTHER };
@@ -11,7 +11,7 @@ const M3 = { app: 'com.example.ads', text: 'a sale!', time: 1539833830000, id: V
 test('--json: an array of {app, text, time, id}, as the server lists them; count is always sent', async ({ serve }) => {
   const server = await serve();
   server.post(M1, M2, M3);
-  const r = await spawnCli(['notifications', ...on(server), '--json']);
+  const r = await run(['notifications', ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe(`${JSON.stringify([M1, M2, M3])}\n`);
   const q = (await server.waitFor('notifications')).query;
@@ -67,7 +67,7 @@ badUsageTests('notifications', BAD);
 test('the server refuses: exit 1 with its message', async ({ serve }) => {
   const server = await serve();
   server.handle('notifications', { json: { status: null, value: 'notification listening is off' } });
-  const r = await spawnCli(['notifications', ...on(server), '--json']);
+  const r = await run(['notifications', ...on(server), '--json']);
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/notifications failed: the server said "notification listening is off"/);

@@ -1,10 +1,10 @@
 // `phonewright pixel`: the issue's done-when check, strict argument checks before any network work, and the
-// exit code of each kind of failure. In-process, but for a success and a failure in a process of its own.
+// exit code of each kind of failure. In-process, but for a failure in a process of its own (its exit code).
 import { type BadUsage, badUsageTests, closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('done-when: against the vendor\'s documented pixel body, --json prints exactly the four fields', async ({ serve }) => {
   const server = await serve({ user: 'U', password: 'P' });
-  const r = await spawnCli(['pixel', 'device@1116106541', '100', '100', '--url', server.url, '--user', 'U', '--password', 'P', '--json']);
+  const r = await run(['pixel', 'device@1116106541', '100', '100', '--url', server.url, '--user', 'U', '--password', 'P', '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe('{"r":37,"g":66,"b":92,"rgb":"0x25425c"}\n');
   const pixel = await server.waitFor('pixel');

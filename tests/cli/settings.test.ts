@@ -1,12 +1,12 @@
 // `phonewright settings`: the seven fields normalized whatever the wire form, a table for people, and failures.
-// In-process, but for a success and a failure in a process of its own.
-import { errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+// In-process (the exit codes of a real process: login.test.ts, pixel.test.ts).
+import { errorLine, expect, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 const NORMALIZED = '{"display_mode":1,"display_quality":2,"display_accl":2,"display_hw_decode":1,"display_resolution_mode":2,"display_orientation":1,"display_resolution":{"w":1080,"h":1920}}\n';
 
 test('--json: the vendor\'s sample body (hw_decode "1", resolution "1080*1920") comes out normalized', async ({ serve }) => {
   const server = await serve();
-  const r = await spawnCli(['settings', VENDOR_MAIN_DEVICE, ...on(server), '--json']);
+  const r = await run(['settings', VENDOR_MAIN_DEVICE, ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe(NORMALIZED);
   expect((await server.waitFor('settings')).device).toBe(VENDOR_MAIN_DEVICE);
@@ -49,7 +49,7 @@ test('without --json: a table with the enum names, one field a line', async ({ s
 
 test('a phone the server does not know: exit 1, the server\'s message and the phone named', async ({ serve }) => {
   const server = await serve();
-  const r = await spawnCli(['settings', 'device@24681357', ...on(server), '--json']);
+  const r = await run(['settings', 'device@24681357', ...on(server), '--json']);
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/settings failed for device@24681357: the server said "device not found".*try: check the id/);

@@ -1,6 +1,6 @@
 // `phonewright upload`: every kind of target, the file checked before anything is sent, and the progress
-// bar: on a terminal for a large file, never on a pipe. In-process, but for a smoke set in a process of its
-// own: an upload, a refusal, and the progress bar on a real pipe and on a real pseudo-terminal.
+// bar: on a terminal for a large file, never on a pipe. In-process, but for the progress bar on a real pipe
+// and on a real pseudo-terminal, in a process of its own.
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,7 @@ test('--as apk --json: the absolute file_url; the server got the bytes under the
   const file = path.join(tmp, 'app.apk');
   const bytes = Buffer.from('PK\u0003\u0004 a tiny apk');
   await writeFile(file, bytes);
-  const r = await spawnCli(['upload', file, '--as', 'apk', ...on(server), '--json']);
+  const r = await run(['upload', file, '--as', 'apk', ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(r.stdout).toBe(`{"file_url":"${server.url}/TotalControl/v1/storage/apk/1527558556026.apk"}\n`);
   expect(server.uploads).toEqual([{ part: 'apk', filename: 'app.apk', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }]);
@@ -100,7 +100,7 @@ test('the server refuses the file: exit 1 with its message', async ({ serve, tmp
   server.handle('upload', { json: { status: null, value: 'disk full' } });
   const file = path.join(tmp, 'a.js');
   await writeFile(file, 'x');
-  const r = await spawnCli(['upload', file, '--as', 'script', ...on(server), '--json']);
+  const r = await run(['upload', file, '--as', 'script', ...on(server), '--json']);
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/upload failed: the server said "disk full"/);
@@ -110,7 +110,7 @@ test('a large file with stderr on a pipe: no progress bar, stderr stays empty', 
   const server = await serve();
   const file = path.join(tmp, 'big.apk');
   await writeFile(file, Buffer.alloc(9 * MIB, 7));
-  const r = await spawnCli(['upload', file, '--as', 'apk', ...on(server), '--json']);
+  const r = await run(['upload', file, '--as', 'apk', ...on(server), '--json']);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   expect(server.uploads[0]!.size).toBe(9 * MIB);
 });

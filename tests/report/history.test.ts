@@ -1,9 +1,17 @@
-// `phonewright nightly` run after run: the history record, nightly.md and the exit code say what broke, what
-// was fixed, what still fails and what flaked, phone by phone, and the triage says whether a failure is on
-// every phone (the app) or on some (the phones). The product changes between runs through the simulator's
+// `phonewright nightly` night after night: the history record, nightly.md and the exit code say what broke,
+// what was fixed, what still fails and what flaked, phone by phone, and the triage says whether a failure is on
+// every phone (the app) or on some (the phones). The product changes between nights through the simulator's
 // scenario (a phone's wallpaper, a badge), as a new build would change what the phones show.
+//
+// The night that breaks things is a real nightly (Playwright, retries, the HTML report and its screens); the
+// green night before it and the night after, which fixes some, are records written in-process, as the history
+// reporter writes them (src/report/nightly-files.ts), and the CLI's verdict on the last one is its own function
+// (src/cli/nightly-verdict.ts): a nightly run is ten Playwright workers here, for what records already say.
 import { existsSync } from 'node:fs';
-import type { HistoryTest } from '../../src/report/history-types.js';
+import { nightlyVerdict } from '../../src/cli/nightly-verdict.js';
+import { processOutput } from '../../src/cli/output.js';
+import type { HistoryRecord, HistoryStatus, HistoryTest } from '../../src/report/history-types.js';
+import { writeNightly } from '../../src/report/nightly-files.js';
 import { expect, links, listed, phone, test, type Project } from './harness.js';
 
 const SPEC = `import { test } from 'phonewright/fixtures';
@@ -52,23 +60,25 @@ async function nightly(project: Project, wallpapers: Partial<Record<string, stri
 const byKey = (tests: HistoryTest[]) => Object.fromEntries(tests.map((t) => [`${t.phone} › ${t.test}`, t]));
 const on = (test: string, phones: string[]) => phones.map((p) => `${p} › ${test}`);
 
-// Each nightly is a real CLI run of Playwright on two phones (5–15 s with the retries of the failing specs).
+// The real nightly is a CLI run of Playwright on two phones (5–15 s with the retries of the failing specs).
 test.describe.configure({ timeout: 240_000 });
+
+const STATUS_BAR = 'specs/home.spec.ts › status bar is dark';
+const W = 'specs/home.spec.ts › wallpaper';
+const BADGE = 'specs/home.spec.ts › badge shows';
+const SYNC = 'specs/home.spec.ts › sync';
+const URL = 'https://ci.example.com/nightly/42';
+const DAY = 86_400_000;
 
 test('three nightlies on two phones: one spec breaks on every phone, one on moto-g5 only, one flakes; triage, history and summary say exactly that', async ({ project }) => {
   const p = await project({ 'phonewright.config.json': JSON.stringify({ simulator: { scenario: 'scenario.json' } }), 'specs/home.spec.ts': SPEC });
-  const W = 'specs/home.spec.ts › wallpaper';
-  const BADGE = 'specs/home.spec.ts › badge shows';
-  const SYNC = 'specs/home.spec.ts › sync';
-  const URL = 'https://ci.example.com/nightly/42';
 
-  // Night 1: all green. With no earlier night, there is nothing new either.
-  const first = await nightly(p, {}, true);
-  expect(first.code, first.output).toBe(0);
-  expect((await p.comparison()).triage).toEqual([]);
+  // Night 1, yesterday: all green.
+  await writeNightly(p.path('reports'), night(Date.now() - DAY, {}));
 
-  // Night 2: tonight's build loses the badge on every phone and breaks the wallpaper on moto-g5; sync flakes
-  // everywhere. One retry tonight. CI publishes the HTML report at URL.
+  // Night 2, a real nightly: tonight's build loses the badge on every phone and breaks the wallpaper on moto-g5;
+  // sync flakes everywhere. One retry tonight (the user's --retries wins over the nightly's 2). CI publishes the
+  // HTML report at URL.
   const second = await nightly(p, { 'moto-g5': BROKEN }, false, { SYNC_SLOW: '1', PHONEWRIGHT_REPORT_URL: URL }, ['--retries', '1']);
   expect(second.code, second.output).toBe(1);
   const c2 = await p.comparison();
@@ -85,6 +95,7 @@ test('three nightlies on two phones: one spec breaks on every phone, one on moto
   expect(md).toContain('**3 new failures** · 0 fixed · 0 still failing · 2 flaky');
   // Each failure links to its test's page in the HTML report, by the id Playwright gave it on that phone.
   const records = await p.records();
+  expect(records.map((r) => r.tests.length)).toEqual([8, 8]);
   const night2 = byKey(records[1]!.tests);
   const failed = c2.newFailures.map((e) => `${e.test} → ${URL}/#?testId=${night2[`${e.phone} › ${e.test}`]!.id}`);
   expect(links(md).filter((l) => l.includes('#?testId=')).slice(0, failed.length)).toEqual(failed);
@@ -100,33 +111,34 @@ test('three nightlies on two phones: one spec breaks on every phone, one on moto
   expect(new Set(Object.values(night2).map((t) => t.id)).size, 'an id per test and phone').toBe(8);
   expect(second.stderr).toContain('phonewright: 3 new failure(s) since the previous nightly:');
 
-  // Night 3: the badge is back; sync is quick again; moto-g5's wallpaper is still broken. Nothing new: exit 0.
-  // No report URL tonight: nightly.md gives the test id instead.
-  const third = await nightly(p, { 'moto-g5': BROKEN }, true);
-  expect(third.code, third.output).toBe(0);
+  // One record per night, per test × phone: status, duration, retries, first line of the error. The matcher's
+  // hint, then what the morning review needs: the point, the colour wanted, the colour shown, written from the
+  // facts the check attached (facts.test.ts), so the message's wording does not matter.
+  expect(night2[`moto-g5 › ${W}`]).toMatchObject({ status: 'failed', retries: 1 });
+  expect(night2[`moto-g5 › ${W}`]!.error).toBe(MOTO_LINE);
+  expect(night2[`pixel-7 › ${BADGE}`]).toMatchObject({ status: 'failed', retries: 1 });
+  expect(night2[`pixel-7 › ${SYNC}`]).toMatchObject({ status: 'flaky', retries: 1, error: 'Error: sync did not finish on the first attempt' });
+  for (const t of records[1]!.tests) expect(t.durationMs, `${t.phone} › ${t.test}`).toBeGreaterThan(0);
+  expect(night2[`pixel-7 › ${STATUS_BAR}`]).toMatchObject({ status: 'passed', retries: 0 });
+  expect(night2[`pixel-7 › ${STATUS_BAR}`]!.error).toBeUndefined();
+  expect(records[1]!.phones['moto-g5']).toEqual({ server: 'simulator', deviceId: 'device@104' });
+
+  // Night 3: the badge is back; sync is quick again; moto-g5's wallpaper is still broken (two retries, the
+  // nightly's default). Nothing new: the verdict passes. No report URL tonight: nightly.md gives the test id.
+  const still = { ...night2[`moto-g5 › ${W}`]!, retries: 2 };
+  const written = await writeNightly(p.path('reports'), night(Date.parse(records[1]!.startedAt) + DAY, { [`moto-g5 › ${W}`]: still }));
+  const said: string[] = [];
+  const sink = { write: (text: string) => said.push(text) };
+  nightlyVerdict({ broke: false, status: 'failed', runErrors: [], partial: false, ...written }, 1, processOutput(sink, sink), 'the nightly run', false);
+  expect(said[0]).toBe('nightly: 0 new failure(s) · 2 fixed · 1 still failing · 0 flaky\n');
   md = await p.summary();
   expect((await p.comparison()).triage).toEqual([{ test: W, failingOn: ['moto-g5'], ranOn: ALL, scope: 'some-phones', status: 'still-failing', flaky: 0 }]);
   expect(listed(md, 'Fixed')).toEqual(on(BADGE, ALL));
   expect(listed(md, 'Still failing')).toEqual([`moto-g5 › ${W}`]);
   expect(listed(md, 'New failures')).toEqual([]);
   expect(links(md)).toEqual([]);
-  expect(md).toContain(`wallpaper (test id \`${byKey((await p.records())[2]!.tests)[`moto-g5 › ${W}`]!.id}\`)`);
+  expect(md).toContain(`wallpaper (test id \`${still.id}\`)`);
   expect(md).toContain(`| ${SYNC} | 2 | moto-g5 1, pixel-7 1 |`);
-  expect(third.stdout).toContain('nightly: 0 new failure(s) · 2 fixed · 1 still failing · 0 flaky');
-
-  // One record per night, per test × phone: status, duration, retries (2 by default), first line of the error.
-  const all = await p.records();
-  expect(all.map((r) => r.tests.length)).toEqual([8, 8, 8]);
-  const night3 = byKey(all[2]!.tests);
-  expect(night3[`moto-g5 › ${W}`]).toMatchObject({ status: 'failed', retries: 2 });
-  // The matcher's hint, then what the morning review needs: the point, the colour wanted, the colour shown,
-  // written from the facts the check attached (facts.test.ts), so the message's wording does not matter.
-  expect(night3[`moto-g5 › ${W}`]!.error).toBe('Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92, ΔE00 21.94)');
-  expect(night2[`pixel-7 › ${SYNC}`]).toMatchObject({ status: 'flaky', retries: 1, error: 'Error: sync did not finish on the first attempt' });
-  for (const t of all[1]!.tests) expect(t.durationMs, `${t.phone} › ${t.test}`).toBeGreaterThan(0);
-  expect(night3[`pixel-7 › ${BADGE}`]).toMatchObject({ status: 'passed', retries: 0 });
-  expect(night3[`pixel-7 › ${BADGE}`]!.error).toBeUndefined();
-  expect(all[1]!.phones['moto-g5']).toEqual({ server: 'simulator', deviceId: 'device@104' });
 
   // The trend page charts the three nights per phone: moto-g5 went 100% → 50% → 75%, the others 100% → 75% → 100%.
   const html = await p.trend();
@@ -136,3 +148,23 @@ test('three nightlies on two phones: one spec breaks on every phone, one on moto
   expect(rates('pixel-7')).toEqual(['1', '0.75', '1']);
   expect(html).toContain('<h2 id="grid">Tests × phones</h2>');
 });
+
+const MOTO_LINE = 'Error: expect(device).toHavePixel(x, y, color) — Point: (30, 30); Expected: "0x25425c"; Received: "0x000000" (Δr=-37 Δg=-66 Δb=-92, ΔE00 21.94)';
+
+/** A night the history reporter could have written: every test on both phones passed, but for `failures`. */
+function night(startedAt: number, failures: Record<string, HistoryTest>): HistoryRecord {
+  const tests = Object.keys(PHONES)
+    .sort()
+    .flatMap((p) => [STATUS_BAR, W, BADGE, SYNC].map((t) => failures[`${p} › ${t}`] ?? { test: t, id: `${p}-${t}`, phone: p, status: 'passed' as HistoryStatus, durationMs: 120, retries: 0 }));
+  const failed = tests.some((t) => t.status === 'failed');
+  return {
+    version: 1,
+    startedAt: new Date(startedAt).toISOString(),
+    durationMs: 30_000,
+    status: failed ? 'failed' : 'passed',
+    source: 'run',
+    runErrors: [],
+    phones: Object.fromEntries(Object.entries(PHONES).map(([name, id]) => [name, { server: 'simulator', deviceId: id }])),
+    tests,
+  };
+}

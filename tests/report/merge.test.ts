@@ -1,9 +1,10 @@
-// Many servers: two simulators listed as two servers of phonewright.config.json. The nightly runs whole, in two
-// shards, and as one job per server; `phonewright merge` joins the parts' blob reports into one HTML report and
-// one history record that say what the whole run says.
+// Many servers: two simulators listed as two servers of phonewright.config.json. The nightly runs in two shards
+// and as one job per server; `phonewright merge` joins the parts' blob reports into one HTML report and one
+// history record that say what the whole run says.
 import { readFile, readdir } from 'node:fs/promises';
 import type { HistoryRecord } from '../../src/report/history-types.js';
 import type { SimulatorHandle, SimulatorOptions } from '../../src/simulator/index.js';
+import { run } from '../cli/helpers.js';
 import { findSecrets, unzip } from '../fixtures/files.js';
 import { expect, phone, test, type Project } from './harness.js';
 
@@ -35,7 +36,7 @@ test('sync', async ({ device }, testInfo) => {
 
 const TESTS = ['specs/home.spec.ts › status bar is dark', 'specs/home.spec.ts › wallpaper is blue', 'specs/settings.spec.ts › landscape', 'specs/settings.spec.ts › sync'];
 
-// Each CLI run is a real Playwright run; each test makes three of them.
+// Each CLI run is a real Playwright run; the shards' test makes three of them.
 test.describe.configure({ timeout: 240_000 });
 
 const PROJECTS = ['lab-a-galaxy', 'lab-a-pixel', 'lab-b-moto', 'lab-b-pixel'];
@@ -109,21 +110,23 @@ test('two servers in two shards, merged: one report with every phone, and the co
   await expectWholeRun(p, ['artifacts/shard-1', 'artifacts/shard-2'], 'merged');
 });
 
-test('one job per server (PHONEWRIGHT_BLOB=1 --server NAME), merged: the same phones, named as in the whole run', async ({ project, startSim }) => {
+test('one job per server (PHONEWRIGHT_BLOB=1 --server NAME): a part whose phones are named as in the whole run', async ({ project, startSim }) => {
+  // lab-a's job alone: the merge of parts is the shards' above, and a part is a part whichever way it was cut.
   const p = await twoLabs({ project, startSim });
-  for (const name of ['lab-a', 'lab-b']) {
-    const run = await p.cli(['nightly', '--server', name], { ...ENV, PHONEWRIGHT_BLOB: '1' });
-    expect(run.code, run.output).toBe(0);
-    await p.copy('reports/blob', `artifacts/${name}`);
-  }
-  await expectWholeRun(p, ['artifacts/lab-a', 'artifacts/lab-b'], 'per-server');
+  const run = await p.cli(['nightly', '--server', 'lab-a'], { ...ENV, PHONEWRIGHT_BLOB: '1' });
+  expect(run.code, run.output).toBe(0);
+  expect(run.stdout).toContain('part of a nightly (blob mode)');
+  expect(await readdir(p.path('reports', 'blob'))).toEqual(['report.zip']);
+  expect(await p.records(), 'a part writes no history').toHaveLength(0);
+  const whole = Object.fromEntries(Object.entries(WHOLE_COUNTS).filter(([name]) => name.startsWith('lab-a-')));
+  expect(await p.counts()).toEqual(whole);
 });
 
 test('merge refuses folders that hold no blob report (exit 2)', async ({ project }) => {
   const p = await project({ 'nothing/readme.txt': 'no blobs here' });
-  const r = await p.cli(['merge', 'nothing']);
+  const r = await run(['merge', p.path('nothing')]);
   expect(r.code).toBe(2);
-  expect(r.stderr).toMatch(/^phonewright: nothing holds no blob report \(\*\.zip\); try: run the parts with --shard i\/n or PHONEWRIGHT_BLOB=1/);
+  expect(r.stderr).toMatch(/^phonewright: \S+\/nothing holds no blob report \(\*\.zip\); try: run the parts with --shard i\/n or PHONEWRIGHT_BLOB=1/);
 });
 
 /** The error line of the one failing test, the moto's wallpaper. */

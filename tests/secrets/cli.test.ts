@@ -1,10 +1,11 @@
 // Secrets never reach stdout or stderr: every command, its failures, --verbose, and a server that echoes the
 // token in its messages. Only `login --show-token` prints the token it asked for. In-process, but for one run
-// per way a secret comes in or goes out (a flag, PHONEWRIGHT_PASSWORD, passwordEnv, a refused password, an
-// echoed token, --follow, --show-token) in a process of its own: only there would a stray console write show.
+// per way a secret comes in or goes out (PHONEWRIGHT_PASSWORD, passwordEnv, an echoed token, --show-token) in a
+// process of its own: only there would a stray console write show. (A flag, a refused password and --follow
+// go through the same code in-process; tests/cli runs each of those commands in a process too.)
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { closedPort, expect, launchSpawned, run, spawnCli, test, type CliResult, type FakeServer } from '../cli/helpers.js';
+import { closedPort, expect, launch, run, spawnCli, test, type CliResult, type FakeServer } from '../cli/helpers.js';
 
 const USER = 'qa-secret';
 const PASSWORD = 'Zq7 Secret/Pw!';
@@ -27,7 +28,7 @@ interface Case {
 const creds = (server: FakeServer, password = PASSWORD) => ['--url', server.url, '--user', USER, '--password', password];
 
 const CASES: Case[] = [
-  { name: 'login', args: (s) => ['login', ...creds(s)], exit: 0, spawned: true },
+  { name: 'login', args: (s) => ['login', ...creds(s)], exit: 0 },
   { name: 'login --json', args: (s) => ['login', '--json', ...creds(s)], exit: 0 },
   { name: 'main-device', args: (s) => ['main-device', ...creds(s)], exit: 0 },
   { name: 'pixel', args: (s) => ['pixel', 'main', '1', '1', ...creds(s)], exit: 0 },
@@ -36,7 +37,7 @@ const CASES: Case[] = [
   { name: 'upload', args: (s, f) => ['upload', f, '--as', 'image', ...creds(s)], exit: 0 },
   { name: 'doctor', args: (s) => ['doctor', ...creds(s)], exit: 0 },
   { name: 'password from PHONEWRIGHT_PASSWORD', args: (s) => ['pixel', 'main', '1', '1', '--url', s.url, '--user', USER], env: { PHONEWRIGHT_PASSWORD: PASSWORD }, exit: 0, spawned: true },
-  { name: 'wrong password', args: (s) => ['login', ...creds(s, WRONG)], exit: 3, spawned: true },
+  { name: 'wrong password', args: (s) => ['login', ...creds(s, WRONG)], exit: 3 },
   { name: 'wrong password, doctor --json', args: (s) => ['doctor', '--json', ...creds(s, WRONG)], exit: 3 },
   { name: 'wrong password in PHONEWRIGHT_PASSWORD', args: (s) => ['settings', 'main', '--url', s.url, '--user', USER], env: { PHONEWRIGHT_PASSWORD: WRONG }, exit: 3 },
   {
@@ -110,7 +111,7 @@ test('no secret in the output: the password from passwordEnv of phonewright.conf
 
 test('no secret in the output: notifications --follow --verbose, until Ctrl-C', async ({ serve }) => {
   const server = await serve({ user: USER, password: PASSWORD });
-  const cli = launchSpawned(['notifications', '--follow', '--json', '--verbose', ...creds(server)]);
+  const cli = launch(['notifications', '--follow', '--json', '--verbose', ...creds(server)]);
   await cli.waitFor('stderr', /following new messages/);
   server.post({ app: 'com.example.chat', text: 'new one', time: 1539833828000, id: 'device@1116106541' });
   await cli.waitFor('stdout', /new one/);

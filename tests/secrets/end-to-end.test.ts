@@ -2,6 +2,9 @@
 // config), a merge of its blob, every CLI command, and a failing nightly with traces, neither the password,
 // nor the login header, nor any token the server handed out is in stdout, stderr, reports/, test-results/ or
 // .phonewright/ — searched byte by byte, in base64 and URL-encoded forms, inside zips and data URLs.
+// The `npm start` runs on the simulator's lab preset (reads that take milliseconds, one phone's screen read
+// one pixel at a time, phone clocks minutes off): the example suites must pass there too, a verdict that held
+// only on the fast, in-sync simulator would fail; one run of the examples says both.
 // `test`, `merge` and `nightly` run in processes of their own; the other commands in-process (tests/cli/secrets.test.ts
 // and tests/simulator/cli.test.ts run each way a secret comes in through a process of its own).
 import { existsSync } from 'node:fs';
@@ -9,8 +12,9 @@ import path from 'node:path';
 import { launch } from '../cli/helpers.js';
 import { findSecrets } from '../fixtures/files.js';
 import { expect, test, type InlineProject } from '../helpers/inline.js';
+import { readRun } from '../helpers/inline-report.js';
 import { cli, type CliResult } from '../helpers/bad-input.js';
-import { repoConfigProject } from '../helpers/example-project.js';
+import { EXAMPLE_PHONES, repoConfigProject, TESTS_PER_PHONE } from '../helpers/example-project.js';
 import { startWatchedSim, type WatchedSim } from '../faults/faulty-sim.js';
 import { startTokenSpy, type TokenSpy } from '../helpers/token-spy.js';
 
@@ -40,15 +44,23 @@ test.afterEach(async () => {
   }
 });
 
-test('npm start, a merge of its blob, every CLI command: no password or token anywhere', async ({ inline }) => {
+test('npm start on the lab preset, a merge of its blob, every CLI command: every example passes, no password or token anywhere', async ({ inline }) => {
   test.setTimeout(120_000);
-  const lab = await openLab(inline.project);
+  const lab = await openLab(inline.project, { lab: true });
   const url = ['--url', lab.spy.url];
+  // The preset is in force: every phone's clock is off.
+  expect(lab.sim.phones.map((p) => p.clockOffsetMs).every((ms) => ms !== 0)).toBe(true);
 
   // npm start: the example suites on every phone; the blob reporter on, so `merge` has something to join.
   const start = await lab.run('test', ['test'], { PHONEWRIGHT_BLOB: '1' });
-  expect(start.stdout, start.stderr).toContain('52 passed, 0 failed');
+  expect(start.stdout, start.stderr).toContain(`${EXAMPLE_PHONES.length * TESTS_PER_PHONE} passed, 0 failed`);
   expect(start.code).toBe(0);
+  // The waiters saw the phones' messages with their own clocks' times, minutes away from this machine's.
+  const run = readRun(lab.project.path('reports'), { dir: lab.project.dir, exitCode: start.code ?? 1, stdout: start.stdout, stderr: start.stderr });
+  expect(run.summary.total).toEqual({ passed: EXAMPLE_PHONES.length * TESTS_PER_PHONE, failed: 0, skipped: 0, flaky: 0 });
+  const seen = JSON.parse(run.test('a login code arrives as a notification', 'moto-g5').attachment('notifications-seen.json').toString('utf8')) as { time: number }[];
+  expect(seen.length).toBeGreaterThan(0);
+  for (const m of seen) expect(Math.abs(m.time - Date.now())).toBeGreaterThan(30_000);
   expect((await lab.run('merge', ['merge', 'reports/blob', '--output', 'merged', '--no-history'])).code).toBe(0);
   expect(existsSync(lab.project.path('merged', 'html', 'index.html'))).toBe(true);
 
@@ -96,8 +108,9 @@ test('a failing nightly with traces: no password or token in its output, reports
   // On those two phones only: the other two would add nothing these two do not.
   const nightly = await lab.run('nightly', ['nightly', '--retries', '1', '--trace', 'on'], { PHONEWRIGHT_DEVICES: 'galaxy-s9,moto-g5' });
   expect(nightly.code, nightly.stderr).toBe(1);
-  // The unplugged phone counts as one failure: the run could not test it.
+  // The unplugged phone counts as one failure: the run could not test it, and the nightly says so first.
   expect(nightly.stdout).toContain('12 passed, 2 failed, 13 skipped');
+  expect(nightly.stderr).toMatch(/^phonewright: the nightly run did not test every phone: moto-g5 \(device@-230441652\) on simulator: .*; try: bring the phone back, or allow it: "unreachablePhones": "skip"/m);
   const files = await filesOf(lab.project);
   for (const kind of [/reports\/history\/[^/]+\.json$/, /reports\/nightly\.md$/, /reports\/trend\.html$/, /reports\/html\/index\.html$/, /reports\/junit\.xml$/, /\/trace\.zip$/, /reports\/html\/data\/\w+\.png$/, /error-context\.md$/]) {
     expect(files.some((f) => kind.test(f)), String(kind)).toBe(true);
@@ -108,8 +121,8 @@ test('a failing nightly with traces: no password or token in its output, reports
   expect(seen).toEqual(expect.arrayContaining([expect.stringMatching(/\/trace\.zip!.*: phone$/), expect.stringMatching(/html\/index\.html\(data url\)!.*: phone$/)]));
 });
 
-async function openLab(make: Parameters<typeof repoConfigProject>[0]): Promise<Lab> {
-  const sim = await startWatchedSim({ user: USER, password: PASSWORD });
+async function openLab(make: Parameters<typeof repoConfigProject>[0], options: { lab?: true } = {}): Promise<Lab> {
+  const sim = await startWatchedSim({ user: USER, password: PASSWORD, ...options });
   const spy = await startTokenSpy(sim.url);
   const project = await repoConfigProject(make);
   const env = { PHONEWRIGHT_SIM_URL: spy.url, PHONEWRIGHT_SIM_ADMIN_KEY: sim.adminKey, PHONEWRIGHT_USER: USER, PHONEWRIGHT_PASSWORD: PASSWORD, PW_TEST_HTML_REPORT_OPEN: 'never' };

@@ -1,12 +1,13 @@
-// `phonewright sim`: runSim in-process, what it prints, that it serves, and that it stops on an abort; and one
-// run of the real CLI in a process of its own: its help, and serving until SIGINT.
+// `phonewright sim`: runSim in-process, what it prints, that it serves, and that it stops on an abort; its help
+// through main(); and one run of the real CLI in a process of its own, serving until SIGINT.
 import { createRequire } from 'node:module';
 import { request } from 'undici';
 import { runSim, simCommand, type SimArgs } from '../../src/cli/commands/sim.js';
 import { GLOBAL_OPTIONS } from '../../src/cli/options.js';
 import type { Output } from '../../src/cli/output.js';
 import { redact } from '../../src/core/redact.js';
-import { launchSpawned, spawnCli } from '../helpers/spawn.js';
+import { run } from '../cli/helpers.js';
+import { launchSpawned } from '../helpers/spawn.js';
 import { VENDOR_AUTH, curl, expect, test } from './harness.js';
 
 const yargs = createRequire(import.meta.url)('yargs/yargs') as typeof import('yargs/yargs');
@@ -280,8 +281,8 @@ test('an abort before the start still closes cleanly', async () => {
   expect(await stopped(url)).toBe(true);
 });
 
-test('in a process of its own: --help; then serving until SIGINT, exit 0, the password of PHONEWRIGHT_PASSWORD never printed', async () => {
-  const help = await spawnCli(['sim', '--help']);
+test('--help names its flags; in a process of its own it serves until SIGINT, exit 0, the password of PHONEWRIGHT_PASSWORD never printed', async () => {
+  const help = await run(['sim', '--help']);
   expect(help).toMatchObject({ code: 0, stderr: '' });
   expect(help.stdout).toMatch(/^phonewright sim\b/);
   for (const flag of ['--port', '--scenario', '--lab', '--clock-offset', '--token-failure']) expect(help.stdout).toContain(flag);
