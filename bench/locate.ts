@@ -1,8 +1,8 @@
 // locate_ms: one template search as device.locate() and toShow() make it, in this process: a 200×80 send button
 // cut on a 1080-wide phone, found on a 1080×2400 chat screen (bench/phone-screens.ts), its capture's decoding
 // left out (that is the capture's cost, failure_capture_ms). The median of rounds, after one to load OpenCV.
-import { chatScreen, cut } from './phone-screens.js';
-import { loadOpenCv, searchTemplate } from '../src/image/index.js';
+import { chatScreen } from './phone-screens.js';
+import { cropImage, loadOpenCv, searchTemplate } from '../src/image/index.js';
 import type { BenchResult } from './report.js';
 import { median } from './stats.js';
 
@@ -13,7 +13,7 @@ export async function run(): Promise<BenchResult> {
   const cv = await loadOpenCv();
   const loadMs = performance.now() - t0;
   const source = chatScreen(1, 1080);
-  const template = cut(source.image, { ...source.button, width: 200, height: 80 });
+  const template = cropImage(source.image, { ...source.button, width: 200, height: 80 });
   const screen = chatScreen(2, 1080, { buttonAt: { x: 40, y: 420 } }).image;
   const absent = chatScreen(2, 1080, { button: 'absent' }).image;
   if (template.width !== 200 || template.height !== 80 || screen.height !== 2400) throw new Error(`a ${template.width}×${template.height} template on a ${screen.width}×${screen.height} screen: not the bench's`);

@@ -75,16 +75,6 @@ export function chatScreen(seed: number, width: number, options: SceneOptions = 
   return { image, button: { x: px(at.x), y: px(at.y), width: px(at.x + BUTTON.w) - px(at.x), height: px(at.y + BUTTON.h) - px(at.y) } };
 }
 
-/** A rectangle cut out of an image. */
-export function cut(image: Image, rect: { x: number; y: number; width: number; height: number }): Image {
-  const data = new Uint8Array(rect.width * rect.height * 4);
-  for (let j = 0; j < rect.height; j++) {
-    const from = ((rect.y + j) * image.width + rect.x) * 4;
-    data.set(image.data.subarray(from, from + rect.width * 4), j * rect.width * 4);
-  }
-  return { width: rect.width, height: rect.height, data };
-}
-
 function sendButton(boxes: Box[], x: number, y: number, kind: Exclude<Button, 'absent'>): void {
   boxes.push({ x, y, w: BUTTON.w, h: BUTTON.h, c: kind === 'grey' ? [158, 158, 158] : [0, 137, 123] });
   // An arrow of thin bars narrowing to its tip, then the label's four glyphs of 2×2 cells.

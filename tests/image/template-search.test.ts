@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
-import { chatScreen, cut, type SceneOptions } from '../../bench/phone-screens.js';
+import { chatScreen, type SceneOptions } from '../../bench/phone-screens.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
-import { decodeTemplate, encodeTemplate, loadOpenCv, parseCutOn, searchTemplate, solidImage, templateScale, type Image, type OpenCv } from '../../src/image/index.js';
+import { cropImage, decodeTemplate, encodeTemplate, loadOpenCv, parseCutOn, searchTemplate, solidImage, templateScale, type Image, type OpenCv } from '../../src/image/index.js';
 
 // The template search on phone-like screens: a send button cut on a 1080-wide phone, looked for on phones of
 // other sizes and densities, beside buttons that look like it and on screens without it.
@@ -14,7 +14,7 @@ test.beforeAll(async () => {
 /** The send button, 200×80, cut from seed 1's screen on a 1080-wide phone of 411 dp. */
 function sendButton(): Image {
   const source = chatScreen(1, 1080);
-  return cut(source.image, { ...source.button, width: 200, height: 80 });
+  return cropImage(source.image, { ...source.button, width: 200, height: 80 });
 }
 
 const FOUND: [string, number, SceneOptions][] = [
@@ -85,7 +85,7 @@ test('a template of one colour, one too small, or one larger than the screen at 
     return 'not refused';
   };
   expect(refused(solidImage(40, 20, { r: 0, g: 137, b: 123 }))).toBe('a template of one colour matches any area of that colour; try: cut the template with an edge or a mark inside it');
-  expect(refused(cut(screen, { x: 0, y: 0, width: 6, height: 30 }))).toMatch(/^a template of 6×30 is too small/);
+  expect(refused(cropImage(screen, { x: 0, y: 0, width: 6, height: 30 }))).toMatch(/^a template of 6×30 is too small/);
   expect(refused(sendButton(), 10)).toMatch(/^a template of 200×80 at ×10 \(±20 %\) is larger than the 720×1600 screen; try: check the width of the screen it was cut on/);
 });
 
