@@ -109,15 +109,14 @@ test('facts that do not read (another shape, damaged JSON) leave the message to 
 });
 
 /**
- * An attempt as Playwright reports a failing `device.expectPixel(…).toBe(…)`: phonewright's boxed step, the
- * expect step inside it (both failed with the error), the matcher's attach step inside that, with the facts.
+ * An attempt as Playwright reports a failing `device.expectPixel(…).toBe(…)`: Playwright's expect step, failed
+ * with the error, the read and the matcher's attach step inside it, with the facts.
  */
 function attempt(message: string, facts: AssertionFacts, body = JSON.stringify(facts)): TestResult {
   const error: TestError = { message, stack: `${message}\n    at specs/home.spec.ts:5:3` };
   const attach = step('Attach "phonewright-facts.json"', 'test.attach', [], undefined, [{ name: FACTS_ATTACHMENT, contentType: 'application/json', body: Buffer.from(body) }]);
   const read = step('pixel device@1116106541 (100, 100)', 'test.step', []);
-  const expectStep = step('Expect "toHavePixel"', 'expect', [read, attach], error);
-  const outer = step('expect pixel (100, 100) of device@1116106541 to be 0x25425c', 'test.step', [expectStep], error);
+  const expectStep = step('Expect "toHavePixelColor"', 'expect', [read, attach], error);
   return {
     retry: 0,
     parallelIndex: 0,
@@ -131,7 +130,7 @@ function attempt(message: string, facts: AssertionFacts, body = JSON.stringify(f
     annotations: [],
     stdout: [],
     stderr: [],
-    steps: [step('Before Hooks', 'hook', []), outer],
+    steps: [step('Before Hooks', 'hook', []), expectStep],
   };
 }
 
