@@ -8,13 +8,15 @@ import type { HistoryRecord } from '../../src/report/history-types.js';
 import { startSimulator } from '../../src/simulator/index.js';
 import { run } from '../cli/helpers.js';
 import { findSecrets, unzip } from '../fixtures/files.js';
-import { expect, newProject, phone, test as base, type CliRun, type Project } from './harness.js';
+import { expect, newProject, phone, test, type CliRun, type Project } from './harness.js';
 
 const PASSWORDS = { LAB_A_PASSWORD: 'lab-a-Pw-71c9e2', LAB_B_PASSWORD: 'lab-b-Pw-04d8aa' };
 const ENV = { ...PASSWORDS };
 const BAR = { x: 0, y: 0, width: 64, height: 4, color: '0x101820' };
 
-const HOME_SPEC = `import { test } from 'phonewright/fixtures';
+// The start screen's spec runs after the settings' (by name): the moto's failing wallpaper is the last test on that phone,
+// and its last failed attempt needs no new worker after it.
+const START_SPEC = `import { test } from 'phonewright/fixtures';
 
 test('status bar is dark', async ({ device }) => {
   await device.expectPixel(1, 1).toBe('0x101820');
@@ -36,7 +38,7 @@ test('sync', async ({ device }, testInfo) => {
 });
 `;
 
-const TESTS = ['specs/home.spec.ts › status bar is dark', 'specs/home.spec.ts › wallpaper is blue', 'specs/settings.spec.ts › landscape', 'specs/settings.spec.ts › sync'];
+const TESTS = ['specs/start.spec.ts › status bar is dark', 'specs/start.spec.ts › wallpaper is blue', 'specs/settings.spec.ts › landscape', 'specs/settings.spec.ts › sync'];
 
 const PROJECTS = ['lab-a-galaxy', 'lab-a-pixel', 'lab-b-moto', 'lab-b-pixel'];
 // What the whole run gives (each part is a run of it): the moto's wallpaper fails after its two
@@ -68,43 +70,51 @@ interface Job {
   run: CliRun;
 }
 
-// The file's shared runs: one nightly job per server, both parts of one nightly. Read by "one job per server"
-// (each job's own results) and by "two servers, one job each, merged" (their blobs, merged).
-const test = base.extend<object, { jobs: Record<Lab, Job> }>({
-  jobs: [
-    async ({}, use) => {
-      const passwordEnv = (lab: Lab) => `${lab.replace('-', '_').toUpperCase()}_PASSWORD` as keyof typeof PASSWORDS;
-      const sims = await Promise.all(
-        (['lab-a', 'lab-b'] as const).map((lab) => startSimulator({ port: 0, user: 'qa', password: PASSWORDS[passwordEnv(lab)], scenario: { phones: LABS[lab].map(([id, name, wallpaper]) => phone(id, name, wallpaper, [BAR])) } })),
-      );
-      const server = (lab: Lab, i: number) => ({ name: lab, url: sims[i]!.url, user: 'qa', passwordEnv: passwordEnv(lab), devices: LABS[lab].map(([id, name]) => ({ id, name })) });
-      const files = {
-        'phonewright.config.json': JSON.stringify({ servers: [server('lab-a', 0), server('lab-b', 1)] }),
-        'specs/home.spec.ts': HOME_SPEC,
-        'specs/settings.spec.ts': SETTINGS_SPEC,
-      };
-      try {
-        const jobs = await Promise.all((['lab-a', 'lab-b'] as const).map(async (lab) => {
-          const p = await newProject(`one nightly job per server ${lab}`, files);
-          return [lab, { p, run: await p.cli(['nightly', '--server', lab], { ...ENV, PHONEWRIGHT_BLOB: '1' }) }] as const;
-        }));
-        await use(Object.fromEntries(jobs) as Record<Lab, Job>);
-        for (const [, { p }] of jobs) await p.remove();
-      } finally {
-        await Promise.all(sims.map((s) => s.close()));
-      }
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
-});
-// The shared runs are made once: this file's tests run in one worker.
+// The file's shared runs: one nightly job per server, both parts of one nightly, made once before its tests (in
+// one worker, in order). Read by "one job per server" (each job's own results) and by "two servers, one job
+// each, merged" (their blobs, merged).
 test.describe.configure({ mode: 'default' });
+let jobs: Record<Lab, Job>;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const passwordEnv = (lab: Lab) => `${lab.replace('-', '_').toUpperCase()}_PASSWORD` as keyof typeof PASSWORDS;
+  const sims = await Promise.all(
+    (['lab-a', 'lab-b'] as const).map((lab) => startSimulator({ port: 0, user: 'qa', password: PASSWORDS[passwordEnv(lab)], scenario: { phones: LABS[lab].map(([id, name, wallpaper]) => phone(id, name, wallpaper, [BAR])) } })),
+  );
+  const server = (lab: Lab, i: number) => ({ name: lab, url: sims[i]!.url, user: 'qa', passwordEnv: passwordEnv(lab), devices: LABS[lab].map(([id, name]) => ({ id, name })) });
+  const files = {
+    'phonewright.config.json': JSON.stringify({ servers: [server('lab-a', 0), server('lab-b', 1)] }),
+    'specs/start.spec.ts': START_SPEC,
+    'specs/settings.spec.ts': SETTINGS_SPEC,
+  };
+  try {
+    const made = await Promise.all(
+      (['lab-a', 'lab-b'] as const).map(async (lab) => {
+        const p = await newProject(`one nightly job per server ${lab}`, files);
+        return [lab, { p, run: await p.cli(['nightly', '--server', lab], { ...ENV, PHONEWRIGHT_BLOB: '1' }) }] as const;
+      }),
+    );
+    jobs = Object.fromEntries(made) as Record<Lab, Job>;
+  } finally {
+    await Promise.all(sims.map((s) => s.close()));
+  }
+});
+
+// The jobs' checkouts are kept when a test failed, to be read.
+let failed = false;
+test.afterEach(({}, testInfo) => {
+  failed ||= testInfo.status !== testInfo.expectedStatus;
+});
+test.afterAll(async () => {
+  if (!failed) for (const { p } of Object.values(jobs ?? {})) await p.remove();
+});
 
 /** A merge of two parts' blobs: exit 1 for the moto's new failure, and the counts, outcomes and error line of the whole run. */
 async function expectWholeRun(p: Project, parts: string[], output: string, others: Project[]): Promise<void> {
   const merged = await p.cli(['merge', ...parts, '--output', output], ENV);
   expect(merged.code, merged.output).toBe(1);
-  expect(merged.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: lab-b-moto › specs/home.spec.ts › wallpaper is blue;');
+  expect(merged.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: lab-b-moto › specs/start.spec.ts › wallpaper is blue;');
   expect(await p.counts(`${output}/results.json`)).toEqual(WHOLE_COUNTS);
   expect(await htmlProjects(p, `${output}/html`)).toEqual(PROJECTS);
   const [record] = await p.records(output);
@@ -112,7 +122,7 @@ async function expectWholeRun(p: Project, parts: string[], output: string, other
   expect(outcomes(record!)).toEqual(WHOLE_OUTCOMES);
   expect(Object.keys(record!.phones).sort()).toEqual(PROJECTS);
   // The same triage as a whole run's: the moto's wallpaper fails on that phone only, of the four.
-  expect((await p.comparison(output)).triage).toEqual([{ test: 'specs/home.spec.ts › wallpaper is blue', failingOn: ['lab-b-moto'], ranOn: PROJECTS, scope: 'some-phones', status: 'new', flaky: 0 }]);
+  expect((await p.comparison(output)).triage).toEqual([{ test: 'specs/start.spec.ts › wallpaper is blue', failingOn: ['lab-b-moto'], ranOn: PROJECTS, scope: 'some-phones', status: 'new', flaky: 0 }]);
   // The failing check's line is written from the facts it attached: the blobs carry them through the merge.
   expect(motoError(record!)).toBe(MOTO_LINE);
   // The passwords reach no report, record, summary or page of these runs.
@@ -121,7 +131,7 @@ async function expectWholeRun(p: Project, parts: string[], output: string, other
   expect(files.flatMap((f) => findSecrets(f, PASSWORDS))).toEqual([]);
 }
 
-test('one job per server (PHONEWRIGHT_BLOB=1 --server NAME): a part whose phones are named as in the whole run, exit 0 whatever its tests did', async ({ jobs }) => {
+test('one job per server (PHONEWRIGHT_BLOB=1 --server NAME): a part whose phones are named as in the whole run, exit 0 whatever its tests did', async () => {
   for (const lab of ['lab-a', 'lab-b'] as const) {
     const { p, run } = jobs[lab];
     // lab-b's part has the moto's failure: a part passes once its run completed; the merge gives the verdict.
@@ -134,7 +144,7 @@ test('one job per server (PHONEWRIGHT_BLOB=1 --server NAME): a part whose phones
   }
 });
 
-test('two servers, one job each, merged: one report with every phone, and the counts and outcomes of the whole run', async ({ jobs }) => {
+test('two servers, one job each, merged: one report with every phone, and the counts and outcomes of the whole run', async () => {
   // The merging job downloads both parts' blobs, each a report.zip.
   const { p } = jobs['lab-a'];
   for (const lab of ['lab-a', 'lab-b'] as const) await cp(jobs[lab].p.path('reports', 'blob'), p.path('artifacts', lab), { recursive: true });
