@@ -69,6 +69,11 @@ export class Project extends InlineProject {
     return out;
   }
 
+  /** Removes the project's folder. */
+  async remove(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
   /** Copies a folder of the project elsewhere in it (a CI job's artifact upload). */
   async copy(from: string, to: string): Promise<void> {
     await cp(this.path(from), this.path(to), { recursive: true });
@@ -104,15 +109,25 @@ export const test = inline.extend<{
   project: async ({}, use, testInfo) => {
     const made: Project[] = [];
     await use(async (files) => {
-      const slug = testInfo.title.replace(/[^\w-]+/g, '-').slice(0, 50);
-      const p = new Project(path.join(ROOT, `${slug}-${randomBytes(4).toString('hex')}`));
-      await p.write({ 'playwright.config.ts': config(p.path('playwright.config.ts')), ...files });
+      const p = await newProject(testInfo.title, files);
       made.push(p);
       return p;
     });
-    if (testInfo.status === testInfo.expectedStatus) for (const p of made) await rm(p.dir, { recursive: true, force: true });
+    if (testInfo.status === testInfo.expectedStatus) for (const p of made) await p.remove();
   },
 });
+
+/**
+ * A temp project with the config above and `files`, outside a test's fixtures: for a run that a file's tests
+ * share (a worker-scoped fixture), which removes it with `remove()`.
+ * @param title names its folder under `test-results/nightly/`
+ */
+export async function newProject(title: string, files: Record<string, string>): Promise<Project> {
+  const slug = title.replace(/[^\w-]+/g, '-').slice(0, 50);
+  const p = new Project(path.join(ROOT, `${slug}-${randomBytes(4).toString('hex')}`));
+  await p.write({ 'playwright.config.ts': config(p.path('playwright.config.ts')), ...files });
+  return p;
+}
 
 export { expect } from '@playwright/test';
 
