@@ -6,4 +6,5 @@ export { markScreen, type ScreenMarks } from './marks.js';
 export { refusesOtherStep, rewritesGolden, waitsForMatch, whenMissing, type GoldenState, type UpdateMode } from './update-modes.js';
 export { loadOpenCv, type OpenCv } from './opencv.js';
 export { cropImage, DEFAULT_COLOR_DELTA, DEFAULT_THRESHOLD, meanColor, SCALE_STEPS, searchTemplate, type SearchOptions, type SearchResult, type TemplateMatch } from './template.js';
+export { LastSearch } from './template-memo.js';
 export { CUT_ON_KEY, decodeTemplate, encodeTemplate, parseCutOn, templateScale, type Template } from './template-file.js';
