@@ -1,0 +1,91 @@
+// The files of an inline project (inline.ts): its Playwright config (the device matrix of the repository's
+// fixtures, reports under reports/), a spec that imports the fixtures, a small phone for a test's simulator.
+import path from 'node:path';
+import { ROOT } from './spawn.js';
+
+/** Where inline projects are made: inside the repository, so `@playwright/test` resolves to its one copy. */
+export const INLINE_ROOT = path.join(ROOT, 'test-results', 'inline');
+/** What specs import; rewritten to the repository's fixtures/index.ts by relative path. */
+export const FIXTURES_SPECIFIER = 'phonewright/fixtures';
+
+/** What the generated Playwright configs of device-matrix projects differ in. */
+export interface MatrixConfigOptions {
+  /** Where the config file goes: the repo's files are imported relative to it. */
+  file: string;
+  /** The reporter entries, as code; `r(name)` is a path under `reports/`, `repo(file)` imports a repo file. */
+  reporters: (repo: (file: string) => string) => string;
+  /** More imports, as code. */
+  imports?: (repo: (file: string) => string) => string;
+  /** @default 20_000 */
+  timeout?: number;
+  /** @default 1_000 */
+  expectTimeout?: number;
+  /** The matrix's testDir (deviceMatrix's default: 'specs'). */
+  testDir?: string;
+  /** The projects, as an expression over `matrix`. @default 'matrix.projects' */
+  projects?: string;
+  /** Object members spliced into `defineConfig({...})`, e.g. `"use: { trace: 'on' },"`. */
+  extra?: string;
+}
+
+/** A Playwright config of a temp project: the device matrix of the repo's fixtures, reports under `reports/`. */
+export function matrixConfig(o: MatrixConfigOptions): string {
+  const repo = (repoFile: string) => importPath(o.file, repoFile);
+  return `
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { deviceMatrix } from '${repo('fixtures/matrix.js')}';
+${o.imports?.(repo) ?? ''}
+const here = path.dirname(fileURLToPath(import.meta.url));
+const r = (f: string) => path.join(here, 'reports', f);
+const matrix = deviceMatrix({ configDir: here${o.testDir ? `, testDir: '${o.testDir}'` : ''} });
+
+export default defineConfig({
+  projects: ${o.projects ?? 'matrix.projects'},
+  workers: matrix.workers,
+  globalSetup: matrix.globalSetup,
+  fullyParallel: false,
+  retries: 0,
+  timeout: ${o.timeout ?? 20_000},
+  expect: { timeout: ${o.expectTimeout ?? 1_000} },
+  outputDir: path.join(here, 'test-results'),
+  reporter: [${o.reporters(repo)}],
+  ${o.extra ?? ''}
+});
+`;
+}
+
+/**
+ * A Playwright config for the temp project of {@link InlineProject}: the JSON report is what
+ * {@link InlineProject.run} reads.
+ * @param extra object members spliced into `defineConfig({...})`, e.g. `"use: { trace: 'on' },"`
+ * @param reporters `'all'` adds the html and junit reports beside the json one
+ * @param projects the projects, as an expression over `matrix`
+ */
+export function config(extra = '', reporters: 'json' | 'all' = 'json', projects = 'matrix.projects'): string {
+  const more = reporters === 'all' ? `['html', { outputFolder: r('html'), open: 'never' }], ['junit', { outputFile: r('junit.xml') }],` : '';
+  return matrixConfig({
+    file: path.join(INLINE_ROOT, 'project', 'playwright.config.ts'),
+    // The summary reporter, as the project's own config has it: it prints the closing line and fails a run that could not test a phone.
+    reporters: (repo) => `['list'], ['json', { outputFile: r('results.json') }], ['${repo('tests/helpers/steps-reporter.ts')}', { outputFile: r('steps.json') }], ['${repo('src/report/summary-reporter.ts')}'], ${more}`,
+    projects,
+    extra,
+  });
+}
+
+/** A spec file: the import of `test` and `expect` from the repo's fixtures, then `body`. */
+export function spec(body: string): string {
+  return `import { test, expect, SimulatorAdmin } from '${FIXTURES_SPECIFIER}';\n\n${body}\n`;
+}
+
+/** A phone scenario for a test-started simulator: small screens (pixel reads are one call each). */
+export function smallPhone(id: string, name: string, fill: string, rects: { x: number; y: number; width: number; height: number; color: string }[] = []) {
+  return { id, name, screen: { width: 64, height: 48, fill, rects } };
+}
+
+/** How a file at `from` imports `repoFile` of the repository: a relative path, `./` first when it needs one. */
+export function importPath(from: string, repoFile: string): string {
+  const rel = path.relative(path.dirname(from), path.join(ROOT, repoFile)).split(path.sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
