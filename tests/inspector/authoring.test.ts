@@ -7,7 +7,7 @@ import { pngText } from '../../src/image/index.js';
 import type { ScenarioInput } from '../../src/simulator/index.js';
 import { on } from '../cli/helpers.js';
 import { config } from '../helpers/inline.js';
-import { clickPixel, dragPixels, expect, needsChromium, test } from './harness.js';
+import { clickPixel, dragPixels, expect, labProject, needsChromium, test } from './harness.js';
 
 test.describe.configure({ mode: 'default' });
 needsChromium();
@@ -37,11 +37,7 @@ const PASSWORD = 'lab-pw-4be1d09c';
 test('a spec drafted on the page, with each phone\'s golden, and the every-phone table pass a real run on both phones', async ({ simulate, inspect, inline }) => {
   const sim = await simulate({ scenario: SCENARIO, password: PASSWORD });
   const devices = [{ id: A, name: 'phone-a' }, { id: B, name: 'phone-b' }];
-  const project = await inline.project({
-    'playwright.config.ts': config(),
-    'fixtures/index.ts': "export * from 'phonewright/fixtures';\n",
-    'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, passwordEnv: 'LAB_PASSWORD', devices }] }),
-  });
+  const project = await inline.project(labProject(config(), sim.url, devices));
   const env = { LAB_PASSWORD: PASSWORD };
   const { page, problems } = await inspect(['phone-a'], { cwd: project.dir, env });
   await expect(page.locator('#phone-facts .fact', { hasText: '160×120' })).toHaveCount(1);

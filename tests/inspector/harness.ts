@@ -35,6 +35,19 @@ export async function startInspect(args: string[], options: RunOptions = {}): Pr
   return { url: m[1]!, port: Number(m[2]), token: m[3]!, cli };
 }
 
+/**
+ * The files of a project whose specs the inspector drafts into: its Playwright config, a `fixtures/index.ts` for
+ * the drafted specs to import, and one server `lab` whose password is in LAB_PASSWORD.
+ * @param playwrightConfig the config's text (tests/helpers/inline.ts `config()`)
+ */
+export function labProject(playwrightConfig: string, url: string, devices: { id: string; name: string }[]): Record<string, string> {
+  return {
+    'playwright.config.ts': playwrightConfig,
+    'fixtures/index.ts': "export * from 'phonewright/fixtures';\n",
+    'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url, passwordEnv: 'LAB_PASSWORD', devices }] }),
+  };
+}
+
 export const test = mergeTests(cliTest, inlineTest).extend<
   {
     /** Starts the inspector with `args` and opens its page in a new browser context (1280×860, scale 1). */

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { cropImage, decodePng, pngText } from '../../src/image/index.js';
 import type { ScenarioInput } from '../../src/simulator/index.js';
 import { config } from '../helpers/inline.js';
-import { dragPixels, expect, needsChromium, test } from './harness.js';
+import { dragPixels, expect, labProject, needsChromium, test } from './harness.js';
 
 test.describe.configure({ mode: 'default' });
 needsChromium();
@@ -39,11 +39,7 @@ test('a drag in template mode saves the image beside the spec and drafts toShow;
   // The first search of a worker loads OpenCV (~0.5 s, more on a busy machine): Playwright's own 5 s expect timeout.
   const playwrightConfig = config().replace('expect: { timeout: 1000 }', 'expect: { timeout: 5000 }');
   expect(playwrightConfig).toContain('expect: { timeout: 5000 }');
-  const project = await inline.project({
-    'playwright.config.ts': playwrightConfig,
-    'fixtures/index.ts': "export * from 'phonewright/fixtures';\n",
-    'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, passwordEnv: 'LAB_PASSWORD', devices }] }),
-  });
+  const project = await inline.project(labProject(playwrightConfig, sim.url, devices));
   const env = { LAB_PASSWORD: PASSWORD };
   const { page, problems } = await inspect(['phone-a'], { cwd: project.dir, env });
   await expect(page.locator('#phone-facts .fact', { hasText: '160×120' })).toHaveCount(1);
