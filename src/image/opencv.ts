@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { TimeoutError } from '../core/errors.js';
 
 // OpenCV.js (@techstark/opencv-js: OpenCV 4.12 compiled to WebAssembly, shipped inside the npm package, so it
 // works offline after `npm ci`), loaded once per process on the first template search. Only the few members
@@ -34,6 +35,8 @@ export interface OpenCv {
 }
 
 let loading: Promise<OpenCv> | undefined;
+/** OpenCV starts in ~0.5 s; far past that it never will (a failed WebAssembly start calls neither hook). */
+const LOAD_TIMEOUT_MS = 60_000;
 
 /**
  * OpenCV, loaded and initialised: ~0.5 s and ~11 MB of code the first time in a process, nothing after.
@@ -51,17 +54,22 @@ export function loadOpenCv(): Promise<OpenCv> {
 
 async function load(): Promise<OpenCv> {
   const before = { exception: new Set(process.listeners('uncaughtException')), rejection: new Set(process.listeners('unhandledRejection')) };
-  try {
-    // Required, not imported: the module is a thenable (Emscripten's `then`) that resolves to itself, so a
-    // promise that adopts it (an awaited `import()`, an async function returning it) never settles.
-    const cv = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv & { onRuntimeInitialized?: () => void; then?: unknown };
-    // The WebAssembly compiles asynchronously: `Mat` is there once the runtime says it is ready.
-    if (typeof cv.Mat !== 'function') await new Promise<void>((resolve) => (cv.onRuntimeInitialized = resolve));
-    // Ready, its `then` is of no more use, and without it the module can be returned and awaited like any value.
-    delete cv.then;
-    return cv;
-  } finally {
-    for (const l of process.listeners('uncaughtException')) if (!before.exception.has(l)) process.off('uncaughtException', l);
-    for (const l of process.listeners('unhandledRejection')) if (!before.rejection.has(l)) process.off('unhandledRejection', l);
+  // Required, not imported: the module is a thenable (Emscripten's `then`) that resolves to itself, so a
+  // promise that adopts it (an awaited `import()`, an async function returning it) never settles.
+  const cv = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv & { onRuntimeInitialized?: () => void; onAbort?: (what: unknown) => void; then?: unknown };
+  // Emscripten adds its handlers as the module loads: taken off at once, before anyone else adds theirs.
+  for (const l of process.listeners('uncaughtException')) if (!before.exception.has(l)) process.off('uncaughtException', l);
+  for (const l of process.listeners('unhandledRejection')) if (!before.rejection.has(l)) process.off('unhandledRejection', l);
+  // The WebAssembly compiles asynchronously: `Mat` is there once the runtime says it is ready, or it aborts.
+  if (typeof cv.Mat !== 'function') {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new TimeoutError(`OpenCV did not start within ${LOAD_TIMEOUT_MS / 1000} s`, { hint: 'check that the machine is not out of memory; image checks need OpenCV' })), LOAD_TIMEOUT_MS);
+      timer.unref();
+      cv.onRuntimeInitialized = () => (clearTimeout(timer), resolve());
+      cv.onAbort = (what) => (clearTimeout(timer), reject(new TimeoutError(`OpenCV failed to start: ${String(what)}`, { hint: 'check that the machine is not out of memory; image checks need OpenCV' })));
+    });
   }
+  // Ready, its `then` is of no more use, and without it the module can be returned and awaited like any value.
+  delete cv.then;
+  return cv;
 }

@@ -105,8 +105,10 @@ export function searchTemplate(cv: OpenCv, screen: Image, template: Image, optio
         cv.matchTemplate(window, tpl, result, cv.TM_CCOEFF_NORMED);
         const { maxVal, maxLoc } = cv.minMaxLoc(result);
         const rect = { x: x0 + maxLoc.x, y: y0 + maxLoc.y, width, height };
-        const candidate = { ...rect, center: { x: rect.x + Math.floor(width / 2), y: rect.y + Math.floor(height / 2) }, score: round(maxVal), colorDelta: round(deltaE(mean, meanColor(screen, rect))), scale: round(s) };
-        const passes = candidate.score >= threshold && candidate.colorDelta <= bound;
+        const colorDelta = deltaE(mean, meanColor(screen, rect));
+        const candidate = { ...rect, center: { x: rect.x + Math.floor(width / 2), y: rect.y + Math.floor(height / 2) }, score: round(maxVal), colorDelta: round(colorDelta), scale: round(s) };
+        // The raw figures decide, the rounded ones are reported: 0.8996 is not a score of at least 0.9.
+        const passes = maxVal >= threshold && colorDelta <= bound;
         if (!best || (passes && !found) || (passes === found && candidate.score > best.score)) best = candidate;
         found ||= passes;
       }
