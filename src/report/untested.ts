@@ -18,50 +18,44 @@ export interface UntestedPhone {
   /** Its tests skipped for it. */
   skipped: number;
   /**
-   * Why the run does not fail for it: `pool` when other phones of its pool ran the pool's specs, `skip` when
-   * the config says `"unreachablePhones": "skip"`; undefined when it fails the run.
+   * Why the run does not fail for it: `skip` when the config says `"unreachablePhones": "skip"`; undefined when
+   * it fails the run. A pool's phone fails it too: the tests it skipped ran on no other phone of the pool.
    */
-  tolerated?: 'pool' | 'skip';
+  tolerated?: 'skip';
 }
 
 /**
  * The phones of a finished run that could not be tested, each once, in project order. A phone fails the run
- * unless its pool still had phones that ran tests, or the run opted into skipping such phones (the project's
+ * unless the run opted into skipping such phones (the project's
  * metadata `unreachablePhones: 'skip'`, set by the device matrix from phonewright.config.json).
  * @param suite the run's root suite
  */
 export function untestedPhones(suite: Suite): UntestedPhone[] {
-  const phones = new Map<string, UntestedPhone & { pooled: boolean }>();
-  const ranIn = new Set<string>();
+  const phones = new Map<string, UntestedPhone>();
   for (const test of suite.allTests()) {
     const project = test.parent.project();
     const name = project?.name ?? '';
     const line = notTested(test);
-    if (line === undefined) {
-      if (test.results.length) ranIn.add(name);
-      continue;
-    }
+    if (line === undefined) continue;
     // A pool's phones are told apart by the phone that ran the test; a project of one phone is the phone.
     const key = `${name}\n${annotation(test, 'phone') ?? ''}`;
-    const metadata = (project?.metadata ?? {}) as { unreachablePhones?: string; pool?: unknown };
-    const entry = phones.get(key) ?? { project: name, line, skipped: 0, pooled: Array.isArray(metadata.pool), ...(metadata.unreachablePhones === 'skip' ? { tolerated: 'skip' as const } : {}) };
+    const metadata = (project?.metadata ?? {}) as { unreachablePhones?: string };
+    const entry = phones.get(key) ?? { project: name, line, skipped: 0, ...(metadata.unreachablePhones === 'skip' ? { tolerated: 'skip' as const } : {}) };
     entry.skipped++;
     phones.set(key, entry);
   }
-  return [...phones.values()].map(({ pooled, ...phone }) => (!phone.tolerated && pooled && ranIn.has(phone.project) ? { ...phone, tolerated: 'pool' } : phone));
+  return [...phones.values()];
 }
 
 /**
  * The console lines of a run's untested phones, `phonewright: …`: one per phone that fails the run, and one
- * line for those tolerated (a pool that still had phones, or `"unreachablePhones": "skip"`).
+ * line for those tolerated (`"unreachablePhones": "skip"`).
  */
 export function untestedLines(phones: UntestedPhone[]): string[] {
   const failing = phones.filter((p) => !p.tolerated).map((p) => `phonewright: ${NOT_TESTED_LINE}${p.line} (${p.skipped} test${p.skipped === 1 ? '' : 's'} skipped)`);
-  const pool = phones.filter((p) => p.tolerated === 'pool');
   const skip = phones.filter((p) => p.tolerated === 'skip');
   return [
     ...failing,
-    ...(pool.length ? [`phonewright: ${list(pool)} could not be reached; the other phones of ${pool.length === 1 ? 'its pool' : 'their pools'} ran the specs`] : []),
     ...(skip.length ? [`phonewright: not tested, and allowed by "unreachablePhones": "skip": ${list(skip)}`] : []),
   ];
 }
