@@ -41,7 +41,10 @@ export function takeShardArg(args: string[]): { shard: ShardArg | undefined; res
   const index = Number(m?.[1]);
   const total = Number(m?.[2]);
   if (!m || total < 1 || index < 1 || index > total) throw new UsageError(`--shard ${value ?? ''}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/3`);
-  return { shard: { index, total }, rest: args.filter((_, i) => i !== at && !(args[at] === '--shard' && i === at + 1)) };
+  const rest = args.filter((_, i) => i !== at && !(args[at] === '--shard' && i === at + 1));
+  // A second one would reach Playwright and split this shard's phones again, leaving tests to no shard.
+  if (rest.some((a) => a === '--shard' || a.startsWith('--shard='))) throw new UsageError('--shard given twice: give one --shard i/n');
+  return { shard: { index, total }, rest };
 }
 
 /**
@@ -169,13 +172,19 @@ function withoutProjects(args: string[]): string[] {
   return args.filter((a, i) => !(a === '--project' || a.startsWith('--project=') || (args[i - 1] === '--project' && i > 0)));
 }
 
-/** Runs a process to its end, stdout dropped, stderr kept for the error line. */
+/**
+ * The longest the listing may take: it loads the config, which may ask a server for its phones. Past it the
+ * listing is killed and the shard fails with its line rather than waiting for ever.
+ */
+const LIST_TIMEOUT_MS = 5 * 60_000;
+
+/** Runs a process to its end (killed after {@link LIST_TIMEOUT_MS}), stdout dropped, stderr kept for the error line. */
 function run(command: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'], timeout: LIST_TIMEOUT_MS, killSignal: 'SIGKILL' });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stderr }));
+    child.on('close', (code, signal) => resolve({ code: code ?? 1, stderr: signal ? `${stderr}\nthe listing was stopped after ${LIST_TIMEOUT_MS / 60_000} min (${signal})` : stderr }));
   });
 }

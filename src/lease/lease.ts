@@ -61,12 +61,12 @@ export async function acquireLease(store: LeaseStore, o: AcquireOptions): Promis
     const set = await store.command<string | null>(['SET', o.key, value, 'NX', 'PX', String(o.expiryMs)]);
     if (set === 'OK') return held(store, o, value, { holder, sent, waitedMs: performance.now() - started, waitedFor });
     const current = holderOf(await store.command<string | null>(['GET', o.key]));
-    // Gone between the two commands (released or expired): ask again at once.
-    if (current === undefined) continue;
-    waitedFor = current;
     const left = o.waitMs - (performance.now() - started);
+    // Gone between the two commands (released or expired): ask again at once, while the wait lasts.
+    if (current === undefined && left > 0) continue;
+    waitedFor = current ?? waitedFor ?? 'a run that let it go as the wait ended';
     if (left <= 0) {
-      throw new LeaseBusyError(`${o.phone} is leased by ${current}; waited ${seconds(o.waitMs)} for it`, current, {
+      throw new LeaseBusyError(`${o.phone} is leased by ${waitedFor}; waited ${seconds(o.waitMs)} for it`, waitedFor, {
         hint: 'wait for that run to end (a crashed run frees it within the lease\'s expiry), or raise leases.waitSeconds in phonewright.config.json',
       });
     }

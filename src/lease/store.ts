@@ -62,10 +62,17 @@ export class LeaseStore {
    * @throws UnreachableError when Redis does not answer in time, or the connection is down
    */
   async command<T>(args: string[], timeoutMs = COMMAND_MS): Promise<T> {
+    const ms = Math.max(1, Math.round(timeoutMs));
+    let timer: NodeJS.Timeout | undefined;
     try {
-      return await this.#client.sendCommand<T>(args, { timeout: Math.max(1, Math.round(timeoutMs)) });
+      // The client's own timeout covers a command only until it is written: a link gone quiet after that would
+      // hold it for ever, and a renewal with it. The deadline covers the answer too.
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+      return await Promise.race([this.#client.sendCommand<T>(args, { timeout: ms }), late]);
     } catch (error) {
       throw new UnreachableError(`the lease store ${this.shown} did not answer ${args[0]}: ${reason(error)}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
