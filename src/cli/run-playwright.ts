@@ -10,6 +10,7 @@ import type { ConfigFile } from '../config/schema.js';
 import { CheckFailedError, ConfigError, UsageError } from '../core/errors.js';
 import { RUN_NAME_ENV } from '../lease/holder.js';
 import { NIGHTLY_ENV } from '../report/nightly-env.js';
+import { runSecrets } from '../report/redact.js';
 import { loadRoster } from '../simulator/roster.js';
 import { DEFAULT_SCENARIO } from '../simulator/scenarios/default.js';
 import type { GlobalOptions } from './options.js';
@@ -64,6 +65,8 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
       pass.unshift('-c', OWN_CONFIG);
     }
   }
+  // The lease store's password (in PHONEWRIGHT_LEASES) too: the shard's lines quote Playwright's stderr.
+  output.addSecrets(args.password, ...runSecrets(env, []));
   const part = shard && (await shardRun(shard, pass, env, (line) => (args.json ? output.note(line) : output.line(line))));
   if (part) {
     pass = part.args;
@@ -72,7 +75,6 @@ export async function runPlaywright(args: RunArgs, output: Output, extraEnv: Rec
   try {
     return await spawnPlaywright(['test', ...pass], env, args.json);
   } finally {
-    output.addSecrets(args.password);
     await part?.cleanup();
   }
 }
