@@ -1,0 +1,67 @@
+/**
+ * A phone driven inside the test itself: the handle the `device` fixture gives a spec (fixtures/device.ts),
+ * logged in to a server of the test, its checks running in this test's own Playwright (its `expect`, its
+ * steps, its attachments). What a check decides and what it says need no other process; an inline run
+ * (inline.ts) is for what only a whole run shows: the report, the locations, the exit code, the worker's set-up.
+ *
+ * ```ts
+ * test('a mismatch names the point', async ({ startSim, openPhone }) => {
+ *   const device = await openPhone(await startSim(…), 'device@1', { name: 'lab-phone' });
+ *   expect(await failure(device.expectPixel(5, 5, { timeout: 300 }).toBe('0x000000'))).toContain('Point:    (5, 5)');
+ * });
+ * ```
+ */
+import { DeviceClient } from '../../src/client/index.js';
+import { parseDeviceId } from '../../src/core/device-id.js';
+import { DeviceHandle } from '../../fixtures/device.js';
+import { expect as phoneExpect } from '../../fixtures/expect.js';
+import type { PhoneScreenshotMode } from '../../fixtures/screen-evidence.js';
+import { test as inlineTest, type Sim } from './inline.js';
+
+export interface PhoneOptions {
+  /** The phone's name, as the matrix names its project. @default the id */
+  name?: string;
+  /** The server's name in the phone's lines. @default 'sim' */
+  server?: string;
+  /** What `phoneScreenshot` would be for the test. @default 'off' */
+  phoneScreenshot?: PhoneScreenshotMode;
+}
+
+/** The server a phone is opened on: a simulator of the test, or any server's address and login. */
+export type PhoneServer = Pick<Sim, 'url' | 'user' | 'password' | 'apiRoot'>;
+
+export const test = inlineTest.extend<{
+  /** Logs in to `server` and gives the phone `id` as a spec's `device` (its screen size read from the server); logged out after the test. */
+  openPhone: (server: PhoneServer, id: string, options?: PhoneOptions) => Promise<DeviceHandle>;
+}>({
+  // After the test, the phones' clients close before the test's simulators do (startSim tears down last).
+  openPhone: async ({ startSim: _ }, use, testInfo) => {
+    const clients: DeviceClient[] = [];
+    await use(async (server, id, options = {}) => {
+      const client = new DeviceClient({ url: server.url, user: server.user, password: server.password, apiRoot: server.apiRoot });
+      clients.push(client);
+      await client.login();
+      const deviceId = parseDeviceId(id);
+      const info = await client.deviceInfo(deviceId).catch(() => undefined);
+      const device = new DeviceHandle(client, deviceId, options.name ?? id, options.server ?? 'sim', phoneExpect, info && { width: info.width, height: info.height });
+      device.evidence.begin(testInfo, options.phoneScreenshot ?? 'off', 'off');
+      return device;
+    });
+    await Promise.all(clients.map((c) => c.close()));
+  },
+});
+
+/** The message a check failed with, ANSI-free; a check that passes fails the test. */
+export async function failure(check: Promise<unknown>): Promise<string> {
+  const outcome = await check.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (outcome === undefined) throw new Error('the check passed: expected it to fail');
+  return (outcome instanceof Error ? outcome.message : String(outcome)).replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** Playwright's `expect` with phonewright's matchers, as a spec imports it. */
+export const expect = phoneExpect;
+export { smallPhone } from './inline-config.js';
+export type { Sim } from './inline.js';
