@@ -28,6 +28,8 @@ export class Screen {
   #raster: Buffer | undefined;
   /** Where in {@link #rects} the rectangles that scroll start; kept unclipped, so they can come back into view. */
   #scrolling: number[];
+  /** The last PNG made and its rectangle: a check that polls an unchanged screen gets the same bytes, not a new encoding. */
+  #encoded: { area: string; bytes: Buffer } | undefined;
 
   private constructor(width: number, height: number, fill: number, rects: number[], raster: Buffer | undefined, scrolling: number[] = []) {
     this.width = width;
@@ -79,6 +81,7 @@ export class Screen {
 
   /** Paints a rectangle, clipped to the screen (one that scrolls is kept whole: a swipe may bring it in). */
   fillRect(rect: Rect): void {
+    this.#encoded = undefined;
     if (rect.scrolls && !this.#raster && this.#rects.length / STRIDE < MAX_VECTOR_RECTS) {
       this.#scrolling.push(this.#rects.length);
       this.#rects.push(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, rect.color);
@@ -113,6 +116,7 @@ export class Screen {
    * from a PNG has nothing that scrolls.
    */
   scroll(dx: number, dy: number): void {
+    this.#encoded = undefined;
     const rects = this.#rects;
     for (const i of this.#scrolling) {
       rects[i]! += dx;
@@ -134,9 +138,12 @@ export class Screen {
    * (tens of KB).
    * @param area the rectangle `[x1, x2)` × `[y1, y2)`, within the screen
    * @default area the whole screen
+   * @returns bytes the caller must not change: the same ones come back while the screen is unchanged
    */
   toPng(area: { x1: number; y1: number; x2: number; y2: number } = { x1: 0, y1: 0, x2: this.width, y2: this.height }): Buffer {
     const { x1, y1, x2, y2 } = area;
+    const key = `${x1},${y1},${x2},${y2}`;
+    if (this.#encoded?.area === key) return this.#encoded.bytes;
     const png = new PNG({ width: x2 - x1, height: y2 - y1 });
     const raster = this.#raster;
     if (raster) {
@@ -158,7 +165,9 @@ export class Screen {
       }
     }
     // The "up" filter suits screens of flat rectangles; pngjs's default tries all five per row, at deflate level 9.
-    return PNG.sync.write(png, { filterType: 2, deflateLevel: 1 });
+    const bytes = PNG.sync.write(png, { filterType: 2, deflateLevel: 1 });
+    this.#encoded = { area: key, bytes };
+    return bytes;
   }
 
   #rasterize(): void {
