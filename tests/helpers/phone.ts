@@ -3,6 +3,7 @@
  * logged in to a server of the test, its checks running in this test's own Playwright (its `expect`, its
  * steps, its attachments). What a check decides and what it says need no other process; an inline run
  * (inline.ts) is for what only a whole run shows: the report, the locations, the exit code, the worker's set-up.
+ * A test that opens a phone keeps its region goldens under its output folder (`test.info().snapshotPath(name)`).
  *
  * ```ts
  * test('a mismatch names the point', async ({ startSim, openPhone }) => {
@@ -37,6 +38,8 @@ export const test = inlineTest.extend<{
   // After the test, the phones' clients close before the test's simulators do (startSim tears down last).
   openPhone: async ({ startSim: _ }, use, testInfo) => {
     const clients: DeviceClient[] = [];
+    // A region check's goldens go under the test's own output folder, never into the repository's snapshot folder.
+    testInfo.snapshotPath = ((...names: unknown[]) => testInfo.outputPath('goldens', ...names.filter((n): n is string => typeof n === 'string'))) as typeof testInfo.snapshotPath;
     await use(async (server, id, options = {}) => {
       const client = new DeviceClient({ url: server.url, user: server.user, password: server.password, apiRoot: server.apiRoot });
       clients.push(client);
