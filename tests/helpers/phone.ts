@@ -12,6 +12,7 @@
  * });
  * ```
  */
+import { readFileSync } from 'node:fs';
 import { DeviceClient } from '../../src/client/index.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
 import { DeviceHandle } from '../../fixtures/device.js';
@@ -62,6 +63,13 @@ export async function failure(check: Promise<unknown>): Promise<string> {
   );
   if (outcome === undefined) throw new Error('the check passed: expected it to fail');
   return (outcome instanceof Error ? outcome.message : String(outcome)).replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** The bytes of the running test's last attachment named `name` (a check's evidence); throws when there is none. */
+export function attached(name: string): Buffer {
+  const found = inlineTest.info().attachments.findLast((a) => a.name === name);
+  if (!found) throw new Error(`no attachment ${name} on the test: it has ${inlineTest.info().attachments.map((a) => a.name).join(', ') || 'none'}`);
+  return found.body ?? readFileSync(found.path!);
 }
 
 /** Playwright's `expect` with phonewright's matchers, as a spec imports it. */
