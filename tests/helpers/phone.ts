@@ -3,6 +3,7 @@
  * logged in to a server of the test, its checks running in this test's own Playwright (its `expect`, its
  * steps, its attachments). What a check decides and what it says need no other process; an inline run
  * (inline.ts) is for what only a whole run shows: the report, the locations, the exit code, the worker's set-up.
+ * A test that opens a phone keeps its region goldens under its output folder (`test.info().snapshotPath(name)`).
  *
  * ```ts
  * test('a mismatch names the point', async ({ startSim, openPhone }) => {
@@ -11,6 +12,7 @@
  * });
  * ```
  */
+import { readFileSync } from 'node:fs';
 import { DeviceClient } from '../../src/client/index.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
 import { DeviceHandle } from '../../fixtures/device.js';
@@ -37,6 +39,8 @@ export const test = inlineTest.extend<{
   // After the test, the phones' clients close before the test's simulators do (startSim tears down last).
   openPhone: async ({ startSim: _ }, use, testInfo) => {
     const clients: DeviceClient[] = [];
+    // A region check's goldens go under the test's own output folder, never into the repository's snapshot folder.
+    testInfo.snapshotPath = ((...names: unknown[]) => testInfo.outputPath('goldens', ...names.filter((n): n is string => typeof n === 'string'))) as typeof testInfo.snapshotPath;
     await use(async (server, id, options = {}) => {
       const client = new DeviceClient({ url: server.url, user: server.user, password: server.password, apiRoot: server.apiRoot });
       clients.push(client);
@@ -59,6 +63,13 @@ export async function failure(check: Promise<unknown>): Promise<string> {
   );
   if (outcome === undefined) throw new Error('the check passed: expected it to fail');
   return (outcome instanceof Error ? outcome.message : String(outcome)).replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/** The bytes of the running test's last attachment named `name` (a check's evidence); throws when there is none. */
+export function attached(name: string): Buffer {
+  const found = inlineTest.info().attachments.findLast((a) => a.name === name);
+  if (!found) throw new Error(`no attachment ${name} on the test: it has ${inlineTest.info().attachments.map((a) => a.name).join(', ') || 'none'}`);
+  return found.body ?? readFileSync(found.path!);
 }
 
 /** Playwright's `expect` with phonewright's matchers, as a spec imports it. */
