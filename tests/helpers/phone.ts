@@ -27,6 +27,8 @@ export interface PhoneOptions {
   server?: string;
   /** What `phoneScreenshot` would be for the test. @default 'off' */
   phoneScreenshot?: PhoneScreenshotMode;
+  /** What names its region goldens instead of the project, as the set-up gives the server's main device (`<model>-<w>x<h>`). @default none */
+  goldenKey?: string;
 }
 
 /** The server a phone is opened on: a simulator of the test, or any server's address and login. */
@@ -47,7 +49,7 @@ export const test = inlineTest.extend<{
       await client.login();
       const deviceId = parseDeviceId(id);
       const info = await client.deviceInfo(deviceId).catch(() => undefined);
-      const device = new DeviceHandle(client, deviceId, options.name ?? id, options.server ?? 'sim', phoneExpect, info && { width: info.width, height: info.height });
+      const device = new DeviceHandle(client, deviceId, options.name ?? id, options.server ?? 'sim', phoneExpect, info && { width: info.width, height: info.height }, options.goldenKey);
       device.evidence.begin(testInfo, options.phoneScreenshot ?? 'off', 'off');
       return device;
     });
