@@ -74,6 +74,11 @@ export function config(extra = '', reporters: 'json' | 'all' = 'json', projects 
   });
 }
 
+/** The config files of a project whose phones are `devices` of one server: {@link config} and phonewright.config.json. */
+export function oneServer(server: { url: string }, devices: readonly { id: string; name?: string }[]): Record<string, string> {
+  return { 'playwright.config.ts': config(), 'phonewright.config.json': JSON.stringify({ url: server.url, devices }) };
+}
+
 /** A spec file: the import of `test` and `expect` from the repo's fixtures, then `body`. */
 export function spec(body: string): string {
   return `import { test, expect, SimulatorAdmin } from '${FIXTURES_SPECIFIER}';\n\n${body}\n`;

@@ -34,10 +34,10 @@ export interface PhoneOptions {
 /** The server a phone is opened on: a simulator of the test, or any server's address and login. */
 export type PhoneServer = Pick<Sim, 'url' | 'user' | 'password' | 'apiRoot'>;
 
-export const test = inlineTest.extend<{
-  /** Logs in to `server` and gives the phone `id` as a spec's `device` (its screen size read from the server); logged out after the test. */
-  openPhone: (server: PhoneServer, id: string, options?: PhoneOptions) => Promise<DeviceHandle>;
-}>({
+/** Logs in to `server` and gives the phone `id` as a spec's `device` (its screen size read from the server); logged out after the test. */
+export type OpenPhone = (server: PhoneServer, id: string, options?: PhoneOptions) => Promise<DeviceHandle>;
+
+export const test = inlineTest.extend<{ openPhone: OpenPhone }>({
   // After the test, the phones' clients close before the test's simulators do (startSim tears down last).
   openPhone: async ({ startSim: _ }, use, testInfo) => {
     const clients: DeviceClient[] = [];
