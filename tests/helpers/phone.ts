@@ -18,6 +18,8 @@ import { parseDeviceId } from '../../src/core/device-id.js';
 import { DeviceHandle } from '../../fixtures/device.js';
 import { expect as phoneExpect } from '../../fixtures/expect.js';
 import type { PhoneScreenshotMode } from '../../fixtures/screen-evidence.js';
+import { failure as failed } from '../client/harness.js';
+import { stripAnsi } from './inline-report.js';
 import { test as inlineTest, type Sim } from './inline.js';
 
 export interface PhoneOptions {
@@ -57,14 +59,12 @@ export const test = inlineTest.extend<{ openPhone: OpenPhone }>({
   },
 });
 
+/** What a call threw; a call that returns fails the test. */
+export { failed };
+
 /** The message a check failed with, ANSI-free; a check that passes fails the test. */
 export async function failure(check: Promise<unknown>): Promise<string> {
-  const outcome = await check.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (outcome === undefined) throw new Error('the check passed: expected it to fail');
-  return (outcome instanceof Error ? outcome.message : String(outcome)).replace(/\u001b\[[0-9;]*m/g, '');
+  return stripAnsi((await failed(() => check)).message);
 }
 
 /** The bytes of the running test's last attachment named `name` (a check's evidence); throws when there is none. */
