@@ -80,9 +80,10 @@ export class ScreenCapturer {
  * its 9×9 neighbourhood (one capture, or 81 reads) for the spread.
  * @param client the logged-in client
  * @param device the phone
+ * @param screen its size, where known: near the right or bottom edge the neighbourhood is still one capture
  */
-export async function readPoint(client: RegionClient, device: DeviceId, x: number, y: number, call: CallOptions): Promise<PointRead> {
-  const [pixel, around] = await Promise.all([client.pixel(device, x, y, call), readNeighbourhood(client, device, x, y, call)]);
+export async function readPoint(client: RegionClient, device: DeviceId, x: number, y: number, call: CallOptions, screen?: { width: number; height: number }): Promise<PointRead> {
+  const [pixel, around] = await Promise.all([client.pixel(device, x, y, call), readNeighbourhood(client, device, x, y, { ...call, screen })]);
   const center = { r: pixel.r, g: pixel.g, b: pixel.b };
   const { spread, deltaE: suggested } = suggestDeltaE(center, around.cells);
   return { x, y, rgb: pixel.rgb, ...center, spread, deltaE: suggested, x0: around.x0, y0: around.y0, cells: around.cells.map((c) => (c ? formatColor(c) : null)) };

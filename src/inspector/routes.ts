@@ -57,7 +57,7 @@ const ROUTES: Record<string, Route> = {
     const x = whole('x', req.query.get('x'));
     const y = whole('y', req.query.get('y'));
     checkPointOnScreen(sized(p), x, y);
-    return ok(await readPoint(ctx.client, p.id, x, y, ctx.call));
+    return ok(await readPoint(ctx.client, p.id, x, y, ctx.call, p.screen));
   },
   'POST tap': async (ctx, req) => {
     const p = phone(ctx, req.body.phone);

@@ -1,7 +1,9 @@
-// The screen around a failing point (the zoom beside a pixel check's failure), read within the evidence's
-// moment: near the right or bottom edge, a phone whose screen size is known is captured up to the edge, in one
-// request, instead of 81 pixel reads that a busy machine may not finish (cells past the edge stay empty).
+// The screen around a point (the zoom beside a pixel check's failure, read within the evidence's moment; the
+// spread of the inspector's click): near the right or bottom edge, a phone whose screen size is known is
+// captured up to the edge, in one request, instead of 81 pixel reads that a busy machine may not finish
+// (cells past the edge stay empty).
 import { DeviceClient } from '../../src/client/index.js';
+import { readPoint } from '../../src/inspector/reads.js';
 import { readNeighbourhood } from '../../src/phone/screen.js';
 import { expect, openSim, test } from '../helpers/inline.js';
 
@@ -29,6 +31,11 @@ test('near the right edge: one capture up to the edge where the screen size is k
     expect(unknown.cells.map(hex)).toEqual(expected);
     // The 9×9 capture is refused (off the screen), then every pixel is asked for.
     expect(sim.stats().operations).toMatchObject({ capture: 2, pixel: 81 });
+
+    // The inspector's click near the edge: the point's own read, and the neighbourhood in one capture.
+    const clicked = await readPoint(client, PHONE, 60, 40, {}, { width: 64, height: 48 });
+    expect(clicked.cells).toEqual(expected.map((c) => (c === undefined ? null : `0x${c.toString(16).padStart(6, '0')}`)));
+    expect(sim.stats().operations).toMatchObject({ capture: 3, pixel: 82 });
   } finally {
     await client.close();
     await sim.close();
