@@ -128,7 +128,8 @@ test('the server\'s password and token reach no answer: not the page, not its da
 test('Ctrl-C stops it cleanly: the page\'s server and the embedded simulator close, exit 0', async ({ tmp }) => {
   const cli = launchSpawned(['inspect', '--verbose'], { cwd: tmp });
   const stderr = await cli.waitFor('stderr', /Ctrl-C to stop/);
-  const stdout = cli.stdout();
+  // stdout is a pipe of its own: the URL printed before that line may still be on its way.
+  const stdout = await cli.waitFor('stdout', /\n/);
   const page = /^Inspector: http:\/\/127\.0\.0\.1:(\d+)\/\?token=[\w-]+\n/.exec(stdout);
   expect(page, stdout).not.toBeNull();
   const sim = /the embedded simulator at http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr);

@@ -180,7 +180,8 @@ test('--help names its flags; in a process of its own it serves until SIGINT, ex
   const auth = Buffer.from('qa:hunter2-lab').toString('base64');
   const live = launchSpawned(['sim', '--port', '0', '--user', 'qa'], { env: { PHONEWRIGHT_PASSWORD: 'hunter2-lab' } });
   await live.waitFor('stderr', /Serving until Ctrl-C/);
-  const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(live.stdout())![1]!;
+  // stdout is a pipe of its own: the URL may arrive after stderr's line.
+  const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(await live.waitFor('stdout', /on http:\/\/127\.0\.0\.1:\d+/))![1]!;
   const login = await request(`${url}/TotalControl/v1/login`, { headers: { authorization: auth } });
   expect(await login.body.json()).toMatchObject({ status: true });
   live.interrupt();
