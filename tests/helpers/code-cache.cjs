@@ -1,0 +1,75 @@
+// A V8 code cache for Playwright's own modules in the processes the suite starts (`--require` in NODE_OPTIONS:
+// tests/playwright.config.ts sets it, spawned runs inherit it). Every run the suite makes starts a Playwright
+// runner and workers, and most of each one's start-up is V8 compiling Playwright's bundles (coreBundle and
+// utilsBundle are 3.5 MB each): with the code that a process of the same role compiled kept on disk, a bare
+// runner and its worker cost about 0.65 s of CPU each instead of 1.0–1.2 s. Node 22 has this built in
+// (module.enableCompileCache); Node 20 does not, so this does what v8-compile-cache does for CommonJS.
+//
+// Only Playwright's packages go through it: their start-up is the cost, and their dynamic imports name absolute
+// paths, node: modules or packages, which resolve the same from here.
+const { createHash } = require('node:crypto');
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
+const { isMainThread } = require('node:worker_threads');
+
+const DIR = path.join(__dirname, '..', '..', 'test-results', 'v8-code-cache');
+const CACHED = /[\\/]node_modules[\\/](playwright|playwright-core|@playwright[\\/]test)[\\/]/;
+// A runner, a worker (workerProcessEntry.js) and the CLI compile different parts of the same bundles: each
+// entry point, and each thread of it, keeps its own cache.
+const ROLE = `${path.basename(process.argv[1] ?? '')}${isMainThread ? '' : '-thread'}`;
+// import( in code: not in a property (`.import(`), a name (`reimport(`), a method (`import() {`) or a message
+// (`` `import()` ``).
+const NOT_BEFORE = /[\w$.]/;
+const STARTS_ARGUMENT = /[\s"'`\w$]/;
+
+/** The loaded scripts that had no usable cache: written at exit, with every function compiled by then. */
+const unsaved = [];
+// A script compiled from a cache loses its dynamic-import callback (Node 20 keeps it per process, not in the
+// cache), so import( in a cached module is rewritten to call this one, compiled by Node itself, where import() works.
+globalThis.__phonewrightImport = (specifier, options) => import(specifier, options);
+
+mkdirSync(DIR, { recursive: true });
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  if (!CACHED.test(filename)) return compile.call(this, content, filename);
+  const { size, mtimeMs } = statSync(filename);
+  const file = path.join(DIR, createHash('sha1').update(`${ROLE}\0${filename}\0${size}\0${mtimeMs}`).digest('hex'));
+  let cachedData;
+  try {
+    cachedData = readFileSync(file);
+  } catch {
+    // not cached yet
+  }
+  const source = (content.startsWith('#!') ? `//${content}` : content).replace(/import\(/g, (match, at, text) =>
+    NOT_BEFORE.test(text[at - 1] ?? '') || !STARTS_ARGUMENT.test(text[at + 7] ?? '') ? match : 'globalThis.__phonewrightImport(',
+  );
+  const script = new vm.Script(Module.wrap(source), { filename, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) unsaved.push({ script, file });
+  return script.runInThisContext({ displayErrors: true }).call(this.exports, this.exports, requireFrom(this), this, filename, path.dirname(filename));
+};
+
+process.once('exit', () => {
+  for (const { script, file } of unsaved) {
+    // Written beside, then renamed: processes of the same role may write one file at the same time.
+    const temp = `${file}.${process.pid}`;
+    try {
+      writeFileSync(temp, script.createCachedData());
+      renameSync(temp, file);
+    } catch {
+      // A cache that could not be written is compiled again next time.
+    }
+  }
+});
+
+/** The `require` a CommonJS module gets, as Node makes it. */
+function requireFrom(mod) {
+  const require = (id) => mod.require(id);
+  require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
+  require.resolve.paths = (request) => Module._resolveLookupPaths(request, mod);
+  require.main = process.mainModule;
+  require.extensions = Module._extensions;
+  require.cache = Module._cache;
+  return require;
+}
