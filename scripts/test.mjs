@@ -1,0 +1,55 @@
+// `npm test`: the build first (the CLI the tests run is dist/'s), then the suite with the type check and the lint
+// beside it. The checks are mostly one core's work for 10–20 s, the suite's first minutes leave a core half idle:
+// side by side they cost the run no wall time. Each check's output is shown once it ends; a failed check stops the
+// suite. Arguments go to `playwright test` (`npm test -- tests/core`). Exits with the suite's code, or 1.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const PLAYWRIGHT = createRequire(import.meta.url).resolve('@playwright/test/cli');
+const CHECKS = ['typecheck', 'lint'];
+
+// Ctrl-C reaches every child of the terminal's process group: wait for them to end rather than leave them.
+process.on('SIGINT', () => {});
+
+const build = await npmRun('build');
+if (build.code !== 0) stop(['build'], 'the suite did not run');
+
+const suite = spawn(process.execPath, [PLAYWRIGHT, 'test', '-c', 'tests', ...process.argv.slice(2)], { stdio: 'inherit' });
+const suiteCode = new Promise((resolve) => {
+  suite.on('close', (code) => resolve(code ?? 1));
+  suite.on('error', (e) => (process.stderr.write(`npm test: could not start playwright: ${e.message}\n`), resolve(1)));
+});
+const checks = await Promise.all(
+  CHECKS.map((name) =>
+    npmRun(name).then((r) => {
+      // A failed check decides the run: the suite is stopped rather than left to finish for nothing.
+      if (r.code !== 0 && suite.exitCode === null) suite.kill('SIGINT');
+      return r;
+    }),
+  ),
+);
+const code = await suiteCode;
+const failed = checks.filter((r) => r.code !== 0).map((r) => r.name);
+if (failed.length) stop(failed, 'the suite was stopped');
+process.exitCode = code;
+
+/** Runs `npm run <name>`, its output kept and shown (when there is any) once it ends. */
+function npmRun(name) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', name, '--silent'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      if (output.trim()) process.stderr.write(`npm run ${name}:\n${output}`);
+      resolve({ name, code: code ?? 1 });
+    });
+    child.on('error', (e) => (process.stderr.write(`npm run ${name}: ${e.message}\n`), resolve({ name, code: 1 })));
+  });
+}
+
+/** Ends `npm test` with exit code 1, naming the checks that failed. */
+function stop(names, what) {
+  process.stderr.write(`npm test: ${names.map((n) => `npm run ${n}`).join(', ')} failed; ${what}\n`);
+  process.exit(1);
+}
