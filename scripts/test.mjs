@@ -3,9 +3,13 @@
 // side by side they cost the run no wall time. Each check's output is shown once it ends; a failed check stops the
 // suite. Arguments go to `playwright test` (`npm test -- tests/core`). Exits with the suite's code, or 1.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const PLAYWRIGHT = createRequire(import.meta.url).resolve('@playwright/test/cli');
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SCRIPTS = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts;
 const CHECKS = ['typecheck', 'lint'];
 
 // Ctrl-C reaches every child of the terminal's process group: wait for them to end rather than leave them.
@@ -33,10 +37,14 @@ const failed = checks.filter((r) => r.code !== 0).map((r) => r.name);
 if (failed.length) stop(failed, 'the suite was stopped');
 process.exitCode = code;
 
-/** Runs `npm run <name>`, its output kept and shown (when there is any) once it ends. */
+/**
+ * Runs the package's script `name` as `npm run` would (its command in a shell, node_modules/.bin first on the
+ * PATH) without npm's own start-up, its output kept and shown (when there is any) once it ends.
+ */
 function npmRun(name) {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', name, '--silent'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+    const child = spawn(SCRIPTS[name], { shell: true, cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
