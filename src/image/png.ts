@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import { UsageError } from '../core/errors.js';
 import type { Rgb } from '../core/color.js';
+import { readPng } from './png-read.js';
 
 /** PNG's "up" row filter: each byte less the one above it, which a screen of flat areas compresses well. */
 const UP_FILTER = 2;
@@ -77,8 +78,7 @@ function crc32(bytes: Buffer): number {
  */
 export function decodePng(bytes: Buffer, what: string, hint = 'delete it and run with --update-snapshots to write it again'): Image {
   try {
-    const png = PNG.sync.read(bytes);
-    return { width: png.width, height: png.height, data: png.data };
+    return readPng(bytes);
   } catch (e) {
     throw new UsageError(`${what} is not a readable PNG (${(e as Error).message})`, { hint });
   }

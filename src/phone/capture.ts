@@ -1,8 +1,8 @@
-import { PNG } from 'pngjs';
 import type { DeviceId } from '../core/device-id.js';
 import { ProtocolError, ServiceError } from '../core/errors.js';
 import type { CallOptions, CaptureRect, DeviceClient } from '../client/index.js';
 import { encodePng, type Image } from '../image/png.js';
+import { readPng } from '../image/png-read.js';
 import { RegionGrid, type Rect } from '../image/region.js';
 import { sampleRegion, type SampleOptions } from './sample.js';
 
@@ -27,16 +27,17 @@ export async function captureImage(client: Pick<DeviceClient, 'capture'>, device
       hint: 'the server may have captured another part of the screen; check the phone and the server release',
     });
   }
-  let png: PNG;
+  let png: Image;
   try {
-    png = PNG.sync.read(capture.png);
+    png = readPng(capture.png);
   } catch (e) {
     throw new ProtocolError('screen capture', `screen capture: the image of ${device} is not a readable PNG (${(e as Error).message})`);
   }
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    const row = png.data.subarray(y * capture.width * 4, (y * capture.width + width) * 4);
-    data.set(row, y * width * 4);
+  // The image as it came, or cropped to the rectangle (a server whose corner is inclusive sent a pixel more).
+  let data = png.data;
+  if (png.width !== width || png.height !== height) {
+    data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) data.set(png.data.subarray(y * png.width * 4, (y * png.width + width) * 4), y * width * 4);
   }
   // A phone's screen is opaque; an alpha channel in the file says nothing about it.
   for (let i = 3; i < data.length; i += 4) data[i] = 255;
