@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { UsageError } from '../core/errors.js';
 import type { Rgb } from '../core/color.js';
@@ -28,7 +29,7 @@ export function encodePng(image: Image, text: Record<string, string> = {}, fast 
   const png = new PNG({ width: image.width, height: image.height });
   png.data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
   const bytes = PNG.sync.write(png, fast ? { filterType: UP_FILTER } : {});
-  const chunks = Object.entries(text).map(([key, value]) => chunk('tEXt', Buffer.from(`${key}\0${value}`, 'latin1')));
+  const chunks = Object.entries(text).map(([key, value]) => pngChunk('tEXt', Buffer.from(`${key}\0${value}`, 'latin1')));
   if (!chunks.length) return bytes;
   const afterHeader = 8 + 8 + 13 + 4; // signature, then IHDR: length, type, 13 bytes, CRC
   return Buffer.concat([bytes.subarray(0, afterHeader), ...chunks, bytes.subarray(afterHeader)]);
@@ -51,23 +52,17 @@ export function pngText(bytes: Buffer): Record<string, string> {
   return out;
 }
 
-function chunk(type: string, body: Buffer): Buffer {
+/**
+ * A PNG chunk: its length, type, body and CRC-32 (zlib's is the PNG specification's, annex D).
+ * @internal exported for the PNG reader's tests
+ */
+export function pngChunk(type: string, body: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(body.length, 0);
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
   crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
   return Buffer.concat([head, body, crc]);
-}
-
-/** CRC-32 of PNG chunks (ISO 3309; the PNG specification, annex D). */
-function crc32(bytes: Buffer): number {
-  let c = ~0;
-  for (const byte of bytes) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return ~c >>> 0;
 }
 
 /**

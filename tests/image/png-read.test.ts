@@ -1,11 +1,11 @@
 // Reading PNGs: phonewright's own reader of screen captures (8-bit RGB or RGBA, not interlaced) gives exactly
 // the pixels pngjs gives, for every row filter, odd sizes and split IDAT chunks; every other form and every
 // broken file goes to pngjs, so it decodes or fails as pngjs does.
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { readPlainPng, readPng } from '../../src/image/png-read.js';
-import { encodePng } from '../../src/image/png.js';
+import { encodePng, pngChunk } from '../../src/image/png.js';
 
 /** An image of `width`×`height` whose bytes vary in every direction (a seeded walk), alpha included where asked. */
 function pixels(width: number, height: number, alpha: boolean): PNG {
@@ -32,17 +32,7 @@ function chunks(bytes: Buffer): [string, Buffer][] {
 
 /** A PNG file of these chunks, each with its CRC. */
 function file(parts: [string, Buffer][]): Buffer {
-  return Buffer.concat([
-    bytesOf(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
-    ...parts.map(([type, body]) => {
-      const head = Buffer.alloc(8);
-      head.writeUInt32BE(body.length, 0);
-      head.write(type, 4, 'latin1');
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
-      return Buffer.concat([head, body, crc]);
-    }),
-  ]);
+  return Buffer.concat([bytesOf(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), ...parts.map(([type, body]) => pngChunk(type, body))]);
 }
 
 const bytesOf = (...b: number[]) => Buffer.from(b);
