@@ -1,11 +1,11 @@
 // A V8 code cache for Playwright's own modules in the processes the suite starts (`--require` in NODE_OPTIONS:
 // tests/playwright.config.ts sets it, spawned runs inherit it). Every run the suite makes starts a Playwright
-// runner and workers, and most of each one's start-up is V8 compiling Playwright's bundles (coreBundle and
+// runner and workers, and a third of each one's start-up is V8 compiling Playwright's bundles (coreBundle and
 // utilsBundle are 3.5 MB each): with the code that a process of the same role compiled kept on disk, a bare
 // runner and its worker cost about 0.65 s of CPU each instead of 1.0–1.2 s. Node 22 has this built in
 // (module.enableCompileCache); Node 20 does not, so this does what v8-compile-cache does for CommonJS.
 //
-// Only Playwright's packages, undici and pngjs go through it (every worker loads them; undici's alone saves
+// Only Playwright's packages, undici and pngjs go through it (every worker loads them; the last two together
 // ~20 ms a process): their dynamic imports name absolute paths, node: modules or packages, which resolve the
 // same from here (undici's are in comments).
 const { createHash } = require('node:crypto');
