@@ -15,7 +15,7 @@ const CHECKS = ['typecheck', 'lint'];
 // Ctrl-C reaches every child of the terminal's process group: wait for them to end rather than leave them.
 process.on('SIGINT', () => {});
 
-const build = await npmRun('build');
+const build = await runScript('build');
 if (build.code !== 0) stop(['build'], 'the suite did not run');
 
 const suite = spawn(process.execPath, [PLAYWRIGHT, 'test', '-c', 'tests', ...process.argv.slice(2)], { stdio: 'inherit' });
@@ -25,7 +25,7 @@ const suiteCode = new Promise((resolve) => {
 });
 const checks = await Promise.all(
   CHECKS.map((name) =>
-    npmRun(name).then((r) => {
+    runScript(name).then((r) => {
       // A failed check decides the run: the suite is stopped rather than left to finish for nothing.
       if (r.code !== 0 && suite.exitCode === null) suite.kill('SIGINT');
       return r;
@@ -41,7 +41,7 @@ process.exitCode = code;
  * Runs the package's script `name` as `npm run` would (its command in a shell, node_modules/.bin first on the
  * PATH) without npm's own start-up, its output kept and shown (when there is any) once it ends.
  */
-function npmRun(name) {
+function runScript(name) {
   return new Promise((resolve) => {
     const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
     const child = spawn(SCRIPTS[name], { shell: true, cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

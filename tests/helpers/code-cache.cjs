@@ -1,15 +1,16 @@
 // A V8 code cache for Playwright's own modules in the processes the suite starts (`--require` in NODE_OPTIONS:
 // tests/playwright.config.ts sets it, spawned runs inherit it). Every run the suite makes starts a Playwright
-// runner and workers, and a third of each one's start-up is V8 compiling Playwright's bundles (coreBundle and
-// utilsBundle are 3.5 MB each): with the code that a process of the same role compiled kept on disk, a bare
-// runner and its worker cost about 0.65 s of CPU each instead of 1.0–1.2 s. Node 22 has this built in
+// runner and workers, and a fifth to a third of each one's start-up is V8 compiling Playwright's bundles
+// (coreBundle and utilsBundle are 3.5 MB each): with the code that a process of the same role compiled kept on
+// disk, a bare runner and its worker cost 0.8–1.0 s of CPU each instead of 1.0–1.35 s, and tests/fixtures'
+// matrix and push-cache files 26–29 s instead of 31–33 s. Node 22 has this built in
 // (module.enableCompileCache); Node 20 does not, so this does what v8-compile-cache does for CommonJS.
 //
 // Only Playwright's packages, undici and pngjs go through it (every worker loads them; the last two together
 // ~20 ms a process): their dynamic imports name absolute paths, node: modules or packages, which resolve the
 // same from here (undici's are in comments).
 const { createHash } = require('node:crypto');
-const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -18,8 +19,8 @@ const { isMainThread } = require('node:worker_threads');
 const DIR = path.join(__dirname, '..', '..', 'test-results', 'v8-code-cache');
 const CACHED = /[\\/]node_modules[\\/](playwright|playwright-core|@playwright[\\/]test|undici|pngjs)[\\/]/;
 // A runner, a worker (workerProcessEntry.js) and the CLI compile different parts of the same bundles: each
-// entry point, and each thread of it, keeps its own cache.
-const ROLE = `${path.basename(process.argv[1] ?? '')}${isMainThread ? '' : '-thread'}`;
+// entry point keeps its own cache.
+const ROLE = path.basename(process.argv[1] ?? '');
 // import( in code: not in a property (`.import(`), a name (`reimport(`), a method (`import() {`) or a message
 // (`` `import()` ``).
 const NOT_BEFORE = /[\w$.]/;
@@ -31,38 +32,46 @@ const unsaved = [];
 // cache), so import( in a cached module is rewritten to call this one, compiled by Node itself, where import() works.
 globalThis.__phonewrightImport = (specifier, options) => import(specifier, options);
 
-mkdirSync(DIR, { recursive: true });
-const compile = Module.prototype._compile;
-Module.prototype._compile = function (content, filename) {
-  if (!CACHED.test(filename)) return compile.call(this, content, filename);
-  const { size, mtimeMs } = statSync(filename);
-  const file = path.join(DIR, createHash('sha1').update(`${ROLE}\0${filename}\0${size}\0${mtimeMs}`).digest('hex'));
-  let cachedData;
-  try {
-    cachedData = readFileSync(file);
-  } catch {
-    // not cached yet
-  }
-  const source = (content.startsWith('#!') ? `//${content}` : content).replace(/import\(/g, (match, at, text) =>
-    NOT_BEFORE.test(text[at - 1] ?? '') || !STARTS_ARGUMENT.test(text[at + 7] ?? '') ? match : 'globalThis.__phonewrightImport(',
-  );
-  const script = new vm.Script(Module.wrap(source), { filename, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) unsaved.push({ script, file });
-  return script.runInThisContext({ displayErrors: true }).call(this.exports, this.exports, requireFrom(this), this, filename, path.dirname(filename));
-};
-
-process.once('exit', () => {
-  for (const { script, file } of unsaved) {
-    // Written beside, then renamed: processes of the same role may write one file at the same time.
-    const temp = `${file}.${process.pid}`;
+// Threads (Playwright's ESM loader) end without an exit event, so they could never write theirs: left alone.
+if (isMainThread) {
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function (content, filename) {
+    if (!CACHED.test(filename)) return compile.call(this, content, filename);
+    const { size, mtimeMs } = statSync(filename);
+    const file = path.join(DIR, createHash('sha1').update(`${ROLE}\0${filename}\0${size}\0${mtimeMs}`).digest('hex'));
+    let cachedData;
     try {
-      writeFileSync(temp, script.createCachedData());
-      renameSync(temp, file);
+      cachedData = readFileSync(file);
     } catch {
-      // A cache that could not be written is compiled again next time.
+      // not cached yet
     }
-  }
-});
+    const source = (content.startsWith('#!') ? `//${content}` : content).replace(/import\(/g, (match, at, text) =>
+      NOT_BEFORE.test(text[at - 1] ?? '') || !STARTS_ARGUMENT.test(text[at + 7] ?? '') ? match : 'globalThis.__phonewrightImport(',
+    );
+    const script = new vm.Script(Module.wrap(source), { filename, cachedData });
+    if (cachedData === undefined || script.cachedDataRejected) unsaved.push({ script, file, rejected: script.cachedDataRejected === true });
+    return script.runInThisContext({ displayErrors: true }).call(this.exports, this.exports, requireFrom(this), this, filename, path.dirname(filename));
+  };
+
+  // The first process of a role to end writes its cache; later ones leave it (link fails on an existing file).
+  // The suite's own workers end last, after minutes of other work: when their caches replaced a short run's, a
+  // bare worker took 1.1–1.2 s of CPU, no less than with none, against 0.6–0.7 s with a short run's.
+  process.once('exit', () => {
+    if (unsaved.length) mkdirSync(DIR, { recursive: true });
+    for (const { script, file, rejected } of unsaved) {
+      const temp = `${file}.${process.pid}`;
+      try {
+        if (rejected) rmSync(file, { force: true });
+        writeFileSync(temp, script.createCachedData());
+        linkSync(temp, file);
+      } catch {
+        // Another process wrote it first, or it could not be written: compiled again next time.
+      } finally {
+        rmSync(temp, { force: true });
+      }
+    }
+  });
+}
 
 /** The `require` a CommonJS module gets, as Node makes it. */
 function requireFrom(mod) {
