@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { median, medianInterval, medianRatio, ratios } from '../../bench/stats.js';
 
 // The bench's ratios are medians of interleaved rounds, their detail the median's 95 % interval.

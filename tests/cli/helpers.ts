@@ -11,7 +11,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from '../helpers/test.js';
 import { main } from '../../src/cli/main.js';
 import { processOutput } from '../../src/cli/output.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';

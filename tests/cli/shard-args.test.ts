@@ -1,6 +1,6 @@
 // `--shard i/n` as phonewright takes it out of Playwright's arguments: whole phones per shard. A malformed one,
 // or a second one (which would split this shard's phones again and leave tests to no shard), is refused.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { takeShardArg } from '../../src/cli/shard.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
 

@@ -2,7 +2,7 @@
 // hand: what was listed before the call never counts; what a read after the arming read finds always does;
 // what the arming read (or a read in flight at the call) finds counts only when the phone's clock, learned
 // from earlier arrivals, says it was stamped after the call.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { Deadline } from '../../src/client/index.js';
 import { NotificationFeed, type NotificationSource } from '../../src/phone/index.js';
 import { AuthError, UnreachableError } from '../../src/core/errors.js';

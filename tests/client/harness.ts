@@ -3,7 +3,7 @@
  * `connect` makes clients with small timeouts and backoff, `calls` collects every `onCall` event of the
  * test's clients. Servers are closed first at teardown (dropping requests left hanging), then the clients.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from '../helpers/test.js';
 import { DeviceClient, type ClientOptions } from '../../src/client/client.js';
 import type { CallEvent } from '../../src/client/transport.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';

@@ -3,7 +3,7 @@
 // the filtered or the whole list, stamping `time` in ms or in s, and already holding more than a page of
 // older messages. Every phone has its own client and feed, as a worker of the device matrix does.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { Deadline, DeviceClient } from '../../src/client/index.js';
 import { NotificationFeed, waitForMessage, watchWindow } from '../../src/phone/index.js';
 import type { Notification } from '../../src/core/notifications.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { Pool, request, undiciErrors } from '../../src/client/undici.js';
 
 // The client takes undici's Pool and error classes from their own files to spare each worker the whole index.

@@ -2,7 +2,7 @@
 // describes every key, whose examples and the manual's files the loader accepts, and whose refusals the loader
 // turns into one line naming the file, the key and what to write.
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { Ajv } from 'ajv';
 import { parse, refusal, SOURCE } from './refusal.js';
 // @ts-expect-error: a plain script, without types

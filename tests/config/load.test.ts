@@ -2,7 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base } from '../helpers/test.js';
 import { findJsonSyntaxError } from '../../src/config/json-syntax.js';
 import { CONFIG_FILE, loadConfigFile } from '../../src/config/load.js';
 import { isPhonewrightError } from '../../src/core/errors.js';

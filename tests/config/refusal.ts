@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from '../helpers/test.js';
 import { parseConfigFile } from '../../src/config/schema.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
 

@@ -1,6 +1,6 @@
 // Which server and which phones: resolveConnection for one command (flag > environment > file > defaults),
 // resolveServers for the device matrix (PHONEWRIGHT_URL, PHONEWRIGHT_SERVER, PHONEWRIGHT_DEVICES).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { parseDeviceList, resolveConnection, resolveServers, type Env } from '../../src/config/resolve.js';
 import { parseConfigFile, type ConfigFile } from '../../src/config/schema.js';
 import { isPhonewrightError, type ErrorCode } from '../../src/core/errors.js';

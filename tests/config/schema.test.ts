@@ -1,6 +1,6 @@
 // phonewright.config.json validation: what is accepted and normalized, and every refusal naming the file,
 // the key and what to write instead.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { parse, refusal, SOURCE } from './refusal.js';
 
 

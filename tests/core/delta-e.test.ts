@@ -1,5 +1,5 @@
 // CIEDE2000 against the published test data, and sRGB pairs whose distances docs/visual-checks.md's advice relies on.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { parseColor } from '../../src/core/color.js';
 import { deltaE, deltaE2000, parseDeltaE, srgbToLab } from '../../src/core/delta-e.js';
 

@@ -1,6 +1,6 @@
 // PhoneClocks: each phone's clock learned from arrivals between two reads, and the one verdict drawn from it
 // ("certainly stamped after this moment"), under phone clocks an hour either way and `time` in ms or s.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import type { Notification } from '../../src/core/notifications.js';
 import { PhoneClocks, phoneTimeSpan } from '../../src/core/phone-clock.js';
 

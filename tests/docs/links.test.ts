@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const THIS_FILE = fileURLToPath(import.meta.url);

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './test.js';
 import { run } from '../cli/helpers.js';
 import { startFakeServer, type FakeServer } from './fake-server.js';
 import { ROOT, spawnCli, type CliResult } from './spawn.js';
@@ -23,7 +23,7 @@ export { ROOT, type CliResult };
 /** Anyone but root, who may read every file; `nobody` on most systems. */
 const OTHER_USER = 65_534;
 /** The variables a CLI run inherits from the test process; no PHONEWRIGHT_*. */
-const INHERITED_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ'];
+const INHERITED_ENV = ['NODE_OPTIONS', 'PATH', 'LANG', 'LC_ALL', 'TZ'];
 /** Commands that run Playwright as a child, handing it this process's environment and folder: spawned only. */
 const PLAYWRIGHT_COMMANDS = new Set(['test', 'nightly', 'merge']);
 

@@ -1,7 +1,7 @@
 // Region comparison in ΔE00: the verdict and its message, case by case (pixelmatch's diffTest shape); masked
 // pixels never count and show in the mask colour; options refused before any work. The diff image and
 // anti-aliased edges: diff-image.test.ts. A golden records its step in the PNG and reads it back.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import pixelmatch from 'pixelmatch';
 import type { Rgb } from '../../src/core/color.js';
 import { deltaE } from '../../src/core/delta-e.js';

@@ -1,7 +1,7 @@
 // What a failed region comparison draws, pixel by pixel: red where a pixel differs beyond the bound (the
 // stronger the farther), yellow on an anti-aliased edge (not counted), faded grey everywhere else, including
 // pixels that differ within the bound.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import type { Rgb } from '../../src/core/color.js';
 import { deltaE } from '../../src/core/delta-e.js';
 import { compareImages, solidImage, type Image } from '../../src/image/index.js';

@@ -2,7 +2,7 @@
 // the pixels pngjs gives, for every row filter, odd sizes and split IDAT chunks; every other form and every
 // broken file goes to pngjs, so it decodes or fails as pngjs does.
 import { deflateSync, inflateSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { PNG } from 'pngjs';
 import { readPlainPng, readPng } from '../../src/image/png-read.js';
 import { encodePng, pngChunk } from '../../src/image/png.js';

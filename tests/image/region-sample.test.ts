@@ -1,6 +1,6 @@
 // sampleRegion with `resume`: a sample cut short by a failed read is finished by the next one, which reads only
 // the pixels it lacks; a complete sample starts the next one afresh.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import type { Pixel } from '../../src/client/index.js';
 import { formatColor } from '../../src/core/color.js';
 import { parseDeviceId } from '../../src/core/device-id.js';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../helpers/test.js';
 import { chatScreen, type SceneOptions } from '../../bench/phone-screens.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
 import { cropImage, decodeTemplate, encodeTemplate, LastSearch, loadOpenCv, parseCutOn, searchTemplate, solidImage, templateScale, type Image, type OpenCv } from '../../src/image/index.js';

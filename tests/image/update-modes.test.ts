@@ -1,7 +1,7 @@
 // The --update-snapshots table of region checks, mode by mode, as Playwright 1.65's snapshots behave
 // (node_modules/playwright/lib/matchers/expect.js, SnapshotHelper). tests/fixtures/region-options.test.ts runs
 // two of the modes for real.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { refusesOtherStep, rewritesGolden, waitsForMatch, whenMissing, type UpdateMode } from '../../src/image/index.js';
 
 const SAME = { matches: true, samePixels: true, sameStep: true };

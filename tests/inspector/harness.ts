@@ -174,4 +174,4 @@ export function needsChromium(): void {
   test.skip(!existsSync(CHROMIUM), `Debian's chromium is not installed at ${CHROMIUM}: apt-get install -y chromium`);
 }
 
-export { expect } from '@playwright/test';
+export { expect } from '../helpers/test.js';

@@ -1,7 +1,7 @@
 // The inspector's pure parts, table by table: the project a run gives a phone (so goldens land where a run
 // looks), file names it accepts, points placed on another screen, the suggested deltaE, the table's source.
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../helpers/test.js';
 import { checkSpecName, goldenFile, projectOf, type PhoneFacts, type ServerFacts } from '../../src/inspector/naming.js';
 import { suggestDeltaE } from '../../src/inspector/reads.js';
 import { specSource } from '../../src/inspector/spec-source.js';

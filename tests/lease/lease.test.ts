@@ -1,7 +1,7 @@
 // Leases against a real Redis (tests/helpers/redis.ts): one holder at a time, a wait that ends on a release, a
 // holder that stops renewing taken over only after the expiry, the line that names who holds a phone, and the
 // lease settings' refusals, a password in the URL never in a message.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { resolveLeases } from '../../src/config/leases.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
 import { acquireLease, LeaseStore, type AcquireOptions } from '../../src/lease/index.js';

@@ -129,7 +129,7 @@ export async function newProject(title: string, files: Record<string, string>): 
   return p;
 }
 
-export { expect } from '@playwright/test';
+export { expect } from '../helpers/test.js';
 
 /**
  * The rows of one list of nightly.md (`## New failures (n)` …) as `phone › test`, in order: a test's link into

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from '../helpers/test.js';
 import { request } from 'undici';
 import { startSimulator, type ScenarioInput, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 

@@ -1,6 +1,6 @@
 // A screen's PNG: made once while the screen is unchanged (a check polling a still screen asks for it again and
 // again), made again after a paint or a swipe, so a capture never shows a screen that was.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.js';
 import { decodePng } from '../../src/image/index.js';
 import { Screen } from '../../src/simulator/screen.js';
 
