@@ -2,7 +2,7 @@
 // through a real multipart parser, and sending a scripted reply (an answer, a reset, a close, a hang).
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy';
 import type { FakeReply, FakeRequest, FakeUpload, Handler } from './fake-server-types.js';
@@ -13,13 +13,28 @@ export function inOrder(...replies: FakeReply[]): Handler {
   return (_req, next) => (i < replies.length ? replies[i++]! : next());
 }
 
-/** A port on 127.0.0.1 that nothing listens on (it was free a moment ago): connections are refused. */
+/**
+ * Ports that no server of the suite can be given: below the range a listener on port 0 gets its port from. A port
+ * freed a moment ago by a probe could be handed straight to another test's server, and a login to the "closed
+ * port" then succeeded (one run in a few hundred).
+ */
+const OUTSIDE_EPHEMERAL = [1, 3, 7, 9, 13, 17, 19];
+
+/** A port on 127.0.0.1 that nothing listens on, now or later in the run: a connection to it is refused. */
 export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  for (const port of OUTSIDE_EPHEMERAL) if (await refused(port)) return port;
+  throw new Error(`every port of ${OUTSIDE_EPHEMERAL.join(', ')} on 127.0.0.1 accepts connections: stop what listens on one of them`);
+}
+
+/** Whether a connection to the port is refused (rather than accepted, or failing otherwise). */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    // A refusal on this machine is immediate; a port that neither accepts nor refuses is not what the tests want.
+    socket.setTimeout(2_000, () => (socket.destroy(), resolve(false)));
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  });
 }
 
 /** The sha256 of some bytes, hex. */
