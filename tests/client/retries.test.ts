@@ -2,7 +2,7 @@
 // how many times, with what backoff, and what the caller sees when the retries run out.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { closedPort, inOrder, VENDOR_MAIN_DEVICE, type FakeReply } from '../helpers/fake-server.js';
+import { closedPort, freePort, inOrder, VENDOR_MAIN_DEVICE, type FakeReply } from '../helpers/fake-server.js';
 import { ServiceError, TimeoutError } from '../../src/core/errors.js';
 import { Deadline } from '../../src/client/deadline.js';
 import { withRetries } from '../../src/client/resilience.js';
@@ -77,7 +77,7 @@ test('a closed port → UnreachableError after the retries, naming the URL', asy
 });
 
 test('a server not yet listening: refused connections are retried until it comes up', async ({ serve, connect }) => {
-  const port = await closedPort();
+  const port = await freePort();
   let firstRefusal!: () => void;
   const refused = new Promise<void>((resolve) => (firstRefusal = resolve));
   const client = connect(`http://127.0.0.1:${port}`, { retries: 30, onCall: (e) => e.error && firstRefusal() });

@@ -25,7 +25,7 @@ import { VENDOR, VENDOR_MAIN_DEVICE, type FakeNotification, type FakeReply, type
 import { alnum, bodyOf, parseMultipart, send } from './fake-wire.js';
 
 export * from './fake-server-types.js';
-export { closedPort, inOrder, sha256 } from './fake-wire.js';
+export { closedPort, freePort, inOrder, sha256 } from './fake-wire.js';
 
 /** What a server without the route answers. */
 const NOT_FOUND: FakeReply = { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>', headers: { 'content-type': 'text/html' } };

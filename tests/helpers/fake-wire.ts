@@ -2,7 +2,7 @@
 // through a real multipart parser, and sending a scripted reply (an answer, a reset, a close, a hang).
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { Busboy, type BusboyFileStream, type BusboyHeaders } from '@fastify/busboy';
 import type { FakeReply, FakeRequest, FakeUpload, Handler } from './fake-server-types.js';
@@ -24,6 +24,18 @@ const OUTSIDE_EPHEMERAL = [1, 3, 7, 9, 13, 17, 19];
 export async function closedPort(): Promise<number> {
   for (const port of OUTSIDE_EPHEMERAL) if (await refused(port)) return port;
   throw new Error(`every port of ${OUTSIDE_EPHEMERAL.join(', ')} on 127.0.0.1 accepts connections: stop what listens on one of them`);
+}
+
+/**
+ * A port on 127.0.0.1 free a moment ago, for a test that starts its own server there later (a closed port, for
+ * now): another server may be given it in between, so a test that only wants a refusal takes {@link closedPort}.
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** Whether a connection to the port is refused (rather than accepted, or failing otherwise). */
