@@ -50,5 +50,16 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  // The suite's tests run on tests/helpers/test.ts (Playwright's test without the browser fixtures it never uses).
+  {
+    files: ['tests/**/*.ts'],
+    ignores: ['tests/helpers/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Take test from tests/helpers/test.ts: @playwright/test's sets up browser fixtures for every test." }] },
+      ],
+    },
+  },
   { files: ['specs/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH] }] } },
 );
