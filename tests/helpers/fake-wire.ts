@@ -16,7 +16,7 @@ export function inOrder(...replies: FakeReply[]): Handler {
 /**
  * Ports that no server of the suite can be given: below the range a listener on port 0 gets its port from. A port
  * freed a moment ago by a probe could be handed straight to another test's server, and a login to the "closed
- * port" then succeeded (one run in a few hundred).
+ * port" then succeeded (once in about a dozen runs of the suite).
  */
 const OUTSIDE_EPHEMERAL = [1, 3, 7, 9, 13, 17, 19];
 
