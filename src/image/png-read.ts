@@ -31,19 +31,14 @@ export function readPng(bytes: Buffer): Image {
  * @internal exported for its tests: which files take the fast path
  */
 export function readPlainPng(bytes: Buffer): Image | undefined {
-  if (bytes.length < 8 + 25 || !bytes.subarray(0, 8).equals(SIGNATURE)) return undefined;
+  if (bytes.length < 8 + 25) return undefined;
   let header: { width: number; height: number; bpp: number } | undefined;
   const idat: Buffer[] = [];
-  for (let at = 8; ; ) {
-    if (at + 12 > bytes.length) return undefined;
-    const length = bytes.readUInt32BE(at);
-    const end = at + 12 + length;
-    if (end > bytes.length) return undefined;
-    const type = bytes.toString('latin1', at + 4, at + 8);
-    if (crc32(bytes.subarray(at + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) return undefined;
-    const body = bytes.subarray(at + 8, end - 4);
+  for (const chunk of pngChunks(bytes)) {
+    const { type, body } = chunk;
+    if (crc32(chunk.checked) !== chunk.crc) return undefined;
     if (type === 'IHDR') {
-      if (header || length !== 13) return undefined;
+      if (header || body.length !== 13) return undefined;
       const [depth, colorType, compression, filter, interlace] = body.subarray(8, 13);
       const bpp = BYTES_PER_PIXEL[colorType!];
       if (depth !== 8 || !bpp || compression !== 0 || filter !== 0 || interlace !== 0) return undefined;
@@ -57,6 +52,30 @@ export function readPlainPng(bytes: Buffer): Image | undefined {
     } else if (!header || !INERT_CHUNKS.has(type)) {
       return undefined;
     }
+  }
+  // The file ended, or broke off, before IEND.
+  return undefined;
+}
+
+/** A chunk of a PNG file: its type, its body, the bytes its CRC covers (type and body) and the CRC it carries. */
+export interface PngChunk {
+  type: string;
+  body: Buffer;
+  checked: Buffer;
+  crc: number;
+}
+
+/**
+ * The chunks of a PNG file, in order, up to the first that the file does not hold whole; none when the file does
+ * not open with PNG's signature. CRCs are not checked here: whoever reads the chunk decides.
+ * @internal also walked by png.ts's pngText
+ */
+export function* pngChunks(bytes: Buffer): Generator<PngChunk> {
+  if (bytes.length < 8 || !bytes.subarray(0, 8).equals(SIGNATURE)) return;
+  for (let at = 8; at + 12 <= bytes.length; ) {
+    const end = at + 12 + bytes.readUInt32BE(at);
+    if (end > bytes.length) return;
+    yield { type: bytes.toString('latin1', at + 4, at + 8), body: bytes.subarray(at + 8, end - 4), checked: bytes.subarray(at + 4, end - 4), crc: bytes.readUInt32BE(end - 4) };
     at = end;
   }
 }

@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { UsageError } from '../core/errors.js';
 import type { Rgb } from '../core/color.js';
-import { readPng } from './png-read.js';
+import { pngChunks, readPng } from './png-read.js';
 
 /** PNG's "up" row filter: each byte less the one above it, which a screen of flat areas compresses well. */
 const UP_FILTER = 2;
@@ -38,16 +38,11 @@ export function encodePng(image: Image, text: Record<string, string> = {}, fast 
 /** The tEXt chunks of a PNG, keyword → value; {} for bytes that are not a PNG. */
 export function pngText(bytes: Buffer): Record<string, string> {
   const out: Record<string, string> = {};
-  for (let at = 8; at + 12 <= bytes.length; ) {
-    const length = bytes.readUInt32BE(at);
-    const type = bytes.toString('latin1', at + 4, at + 8);
+  for (const { type, body } of pngChunks(bytes)) {
     if (type === 'IDAT' || type === 'IEND') break;
-    if (type === 'tEXt') {
-      const body = bytes.subarray(at + 8, at + 8 + length);
-      const nul = body.indexOf(0);
-      if (nul > 0) out[body.toString('latin1', 0, nul)] = body.toString('latin1', nul + 1);
-    }
-    at += 12 + length;
+    if (type !== 'tEXt') continue;
+    const nul = body.indexOf(0);
+    if (nul > 0) out[body.toString('latin1', 0, nul)] = body.toString('latin1', nul + 1);
   }
   return out;
 }

@@ -4,8 +4,8 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import { expect, test } from '../helpers/test.js';
 import { PNG } from 'pngjs';
-import { readPlainPng, readPng } from '../../src/image/png-read.js';
-import { encodePng, pngChunk } from '../../src/image/png.js';
+import { pngChunks, readPlainPng, readPng } from '../../src/image/png-read.js';
+import { encodePng, pngChunk, pngText } from '../../src/image/png.js';
 
 /** An image of `width`×`height` whose bytes vary in every direction (a seeded walk), alpha included where asked. */
 function pixels(width: number, height: number, alpha: boolean): PNG {
@@ -21,13 +21,7 @@ function pixels(width: number, height: number, alpha: boolean): PNG {
 
 /** The file's chunks: [type, body]. */
 function chunks(bytes: Buffer): [string, Buffer][] {
-  const out: [string, Buffer][] = [];
-  for (let at = 8; at < bytes.length; ) {
-    const length = bytes.readUInt32BE(at);
-    out.push([bytes.toString('latin1', at + 4, at + 8), bytes.subarray(at + 8, at + 8 + length)]);
-    at += 12 + length;
-  }
-  return out;
+  return [...pngChunks(bytes)].map((c) => [c.type, c.body]);
 }
 
 /** A PNG file of these chunks, each with its CRC. */
@@ -139,4 +133,14 @@ test('a broken file fails as pngjs fails it: bad CRC, cut short, a filter byte o
     const theirs = pngjs(file);
     expect(ours(file), name).toEqual(theirs);
   }
+});
+
+test('text chunks: each keyword and value of those before the pixels; none from bytes that are not a PNG or from a chunk cut short', () => {
+  const png = encodePng({ width: 2, height: 2, data: new Uint8Array(16) }, { 'phonewright-step': '1', 'phonewright-cut-on': '160x120' });
+  expect(pngText(png)).toEqual({ 'phonewright-step': '1', 'phonewright-cut-on': '160x120' });
+  expect(pngText(Buffer.from('not a png, though long enough to hold a chunk or two'))).toEqual({});
+  const [signature, header, text] = [png.subarray(0, 8), png.subarray(8, 33), png.subarray(33)];
+  // The first text chunk whole but for its CRC: a file cut there holds no chunk to read.
+  expect(text.toString('latin1', 4, 8 + 'phonewright-step'.length)).toBe('tEXtphonewright-step');
+  expect(pngText(Buffer.concat([signature, header, text.subarray(0, 8 + 'phonewright-step\u00001'.length)]))).toEqual({});
 });
