@@ -11,6 +11,8 @@ const PLAYWRIGHT = {
 };
 const FIXTURES = { group: ['**/fixtures', '**/fixtures/*'], message: 'Nothing under src/ imports fixtures/: the layers go the other way.' };
 const project = (folder) => ({ group: [`../${folder}`, `../${folder}/*`, `../../${folder}/*`], message: `This layer may not import src/${folder}/ (docs/design.md, layers).` });
+// The lease waits for a phone another run holds through the resilience policy (its deadline and its one loop).
+const POLICY_ONLY = { regex: '^\\.\\./client(/(?!(resilience|deadline)\\.js$).*)?$', message: 'src/lease/ may import only the resilience policy of src/client/ (docs/design.md, layers).' };
 const ALL_SRC = ['client', 'image', 'phone', 'lease', 'simulator', 'report', 'cli', 'config'];
 
 export default tseslint.config(
@@ -40,7 +42,7 @@ export default tseslint.config(
   { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'image').map(project)] }] } },
   { files: ['src/phone/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['phone', 'client', 'image'].includes(f)).map(project)] }] } },
   { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES, REDIS, project('config')] }] } },
-  { files: ['src/lease/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'config').map(project)] }] } },
+  { files: ['src/lease/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, POLICY_ONLY, ...ALL_SRC.filter((f) => !['config', 'client'].includes(f)).map(project)] }] } },
   { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, REDIS] }] } },
   // The bin/ entry points are plain ESM JavaScript run by Node.
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },

@@ -12,6 +12,9 @@
  * | pixel `{"status": false}`, phone there, on screen | pixel reads | at once                       | once                         |
  * | phone unknown or offline                          | reads       | 250, 500, then 1,000 ms       | `phoneReconnectMs`, deadline |
  * | anything else (bad input, refused login, a 4xx…)  | —           | never                         | —                            |
+ *
+ * One more kind of wait repeats itself: for something another run or worker holds (a phone's lease, an upload's
+ * lock, a pool's phone). {@link waitForTurn} tries to take it again after each pause until the wait's deadline.
  */
 import { AbortedError, AuthError, ProtocolError, ServiceError, TimeoutError, UnreachableError, isPhonewrightError, type PhonewrightError } from '../core/errors.js';
 import { Deadline, pause } from './deadline.js';
@@ -182,4 +185,29 @@ export function retrySettings(options: RetryOptions): Required<RetryOptions> {
   for (const key of Object.keys(DEFAULTS) as (keyof RetryOptions)[]) if (options[key] !== undefined) o[key] = options[key]!;
   settled.set(o, o);
   return o;
+}
+
+/** How a wait for something another run or worker holds paces itself. */
+export interface TurnOptions {
+  deadline: Deadline;
+  /** The pause after a try that did not take it; read after each try (0: try again at once). */
+  pauseMs: () => number;
+  /** Waits up to `ms`, resolving sooner when the holder may have let go (a watched folder). Default: the whole pause. */
+  woken?: (ms: number) => Promise<unknown>;
+}
+
+/**
+ * Tries `take` until it yields (anything but undefined) or the deadline passes: the one loop of the waits for
+ * a lease, an upload's lock and a pool's phone. At least one try, and a last one when the deadline comes in a pause.
+ * @param take one try; undefined when another holder still has it. Its errors end the wait.
+ * @returns what `take` yielded, or undefined when the deadline passed first
+ */
+export async function waitForTurn<T>(take: () => Promise<T | undefined>, o: TurnOptions): Promise<T | undefined> {
+  for (;;) {
+    const taken = await take();
+    if (taken !== undefined) return taken;
+    if (o.deadline.passed) return undefined;
+    const ms = Math.min(o.pauseMs(), o.deadline.remaining());
+    if (ms > 0) await (o.woken ? o.woken(ms) : pause(ms, o.deadline));
+  }
 }

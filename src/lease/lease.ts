@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { Deadline } from '../client/deadline.js';
+import { waitForTurn } from '../client/resilience.js';
 import { LeaseBusyError, LeaseLostError } from './errors.js';
 import { describeHolder, type LeaseHolder } from './holder.js';
 import { COMMAND_MS, type LeaseStore } from './store.js';
@@ -52,26 +53,30 @@ const DELETE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call(
 export async function acquireLease(store: LeaseStore, o: AcquireOptions): Promise<Lease> {
   const token = randomBytes(12).toString('base64url');
   const started = performance.now();
+  const deadline = Deadline.budget(o.waitMs);
   let waitedFor: string | undefined;
-  for (;;) {
-    const sent = performance.now();
-    const holder: LeaseHolder = { ...o.holder, since: new Date().toISOString() };
-    // The token makes the value this worker's alone: the scripts below compare it whole.
-    const value = JSON.stringify({ ...holder, token });
-    const set = await store.command<string | null>(['SET', o.key, value, 'NX', 'PX', String(o.expiryMs)]);
-    if (set === 'OK') return held(store, o, value, { holder, sent, waitedMs: performance.now() - started, waitedFor });
-    const current = holderOf(await store.command<string | null>(['GET', o.key]));
-    const left = o.waitMs - (performance.now() - started);
-    // Gone between the two commands (released or expired): ask again at once, while the wait lasts.
-    if (current === undefined && left > 0) continue;
-    waitedFor = current ?? waitedFor ?? 'a run that let it go as the wait ended';
-    if (left <= 0) {
-      throw new LeaseBusyError(`${o.phone} is leased by ${waitedFor}; waited ${seconds(o.waitMs)} for it`, waitedFor, {
-        hint: 'wait for that run to end (a crashed run frees it within the lease\'s expiry), or raise leases.waitSeconds in phonewright.config.json',
-      });
-    }
-    await sleep(Math.min(POLL_MS, left));
-  }
+  // Gone between the two commands (released or expired): asked again at once, while the wait lasts.
+  let gone = false;
+  const lease = await waitForTurn(
+    async () => {
+      const sent = performance.now();
+      const holder: LeaseHolder = { ...o.holder, since: new Date().toISOString() };
+      // The token makes the value this worker's alone: the scripts below compare it whole.
+      const value = JSON.stringify({ ...holder, token });
+      const set = await store.command<string | null>(['SET', o.key, value, 'NX', 'PX', String(o.expiryMs)]);
+      if (set === 'OK') return held(store, o, value, { holder, sent, waitedMs: performance.now() - started, waitedFor });
+      const current = holderOf(await store.command<string | null>(['GET', o.key]));
+      gone = current === undefined;
+      waitedFor = current ?? waitedFor;
+      return undefined;
+    },
+    { deadline, pauseMs: () => (gone ? 0 : POLL_MS) },
+  );
+  if (lease) return lease;
+  waitedFor ??= 'a run that let it go as the wait ended';
+  throw new LeaseBusyError(`${o.phone} is leased by ${waitedFor}; waited ${seconds(o.waitMs)} for it`, waitedFor, {
+    hint: 'wait for that run to end (a crashed run frees it within the lease\'s expiry), or raise leases.waitSeconds in phonewright.config.json',
+  });
 }
 
 /** A lease just taken: renewed from now on, until released or lost. */

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { closedPort, freePort, inOrder, VENDOR_MAIN_DEVICE, type FakeReply } from '../helpers/fake-server.js';
 import { ServiceError, TimeoutError } from '../../src/core/errors.js';
 import { Deadline } from '../../src/client/deadline.js';
-import { withRetries } from '../../src/client/resilience.js';
+import { waitForTurn, withRetries } from '../../src/client/resilience.js';
 import { expect, failure, test, timed } from './harness.js';
 
 const PIXEL = { r: 37, g: 66, b: 92, rgb: '0x25425c' };
@@ -169,4 +169,23 @@ test('the deadline cutting an attempt short ends the call with what the attempts
     throw new TimeoutError('pixel: no answer before the deadline', { reason: 'deadline' });
   }).catch((e: unknown) => e as Error);
   expect(alone.message).toBe('pixel: no answer before the deadline');
+});
+
+test('a wait for what another run holds: tried after each pause, once more when the deadline comes, its errors final', async () => {
+  // Taken at the third try.
+  let tries = 0;
+  expect(await waitForTurn(async () => (++tries === 3 ? 'taken' : undefined), { deadline: Deadline.budget(10_000), pauseMs: () => 10 })).toBe('taken');
+  expect(tries).toBe(3);
+  // Never let go: the last try is made once the deadline has come, then the wait ends with nothing.
+  const deadline = Deadline.budget(250);
+  const at: number[] = [];
+  expect(await waitForTurn(async () => void at.push(performance.now()), { deadline, pauseMs: () => 100 })).toBeUndefined();
+  expect(at.length).toBeGreaterThanOrEqual(2);
+  expect(at.at(-1)!).toBeGreaterThanOrEqual(deadline.at);
+  // A holder that says it let go (a watched folder) ends the pause early: a minute's pause is not sat out.
+  tries = 0;
+  const woken = await waitForTurn(async () => (++tries === 3 ? 'taken' : undefined), { deadline: Deadline.budget(120_000), pauseMs: () => 60_000, woken: () => Promise.resolve() });
+  expect(woken).toBe('taken');
+  // A try that fails ends the wait with its error.
+  await expect(waitForTurn(() => Promise.reject(new Error('EACCES')), { deadline: Deadline.budget(10_000), pauseMs: () => 10 })).rejects.toThrow('EACCES');
 });
