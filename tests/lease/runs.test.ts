@@ -56,8 +56,11 @@ leased('two runs at once on the same phone: it is driven by one run at a time, t
     const env = { PHONEWRIGHT_URL: sim.url, PHONEWRIGHT_USER: sim.user, PHONEWRIGHT_PASSWORD: sim.password, PHONEWRIGHT_DEVICES: PHONES.join(','), PHONEWRIGHT_LEASES: redis.url, PHONEWRIGHT_RUN_NAME: `run-${tag}`, RUN_TAG: String(tag) };
     return { p, run: await p.cli(['test'], env) };
   }));
-  // Every run's worker waits, each on a connection of its own (beside the test's and redis-cli's).
-  await expect.poll(() => redis.cli('CLIENT', 'LIST').split('\n').length, { timeout: 120_000 }).toBeGreaterThanOrEqual(RUNS.length * PHONES.length + 2);
+  // Every run's worker waits, each on a connection of its own: it was refused and read who holds the phone (its
+  // last command a GET). A connection alone is not enough: a worker whose first try came after the release
+  // would have waited for nobody.
+  const asked = () => redis.cli('CLIENT', 'LIST').split('\n').filter((c) => / cmd=get /.test(c)).length;
+  await expect.poll(asked, { timeout: 120_000 }).toBeGreaterThanOrEqual(RUNS.length * PHONES.length);
   for (const b of blockers) await b.release();
   store.close();
   const runs = await running;
