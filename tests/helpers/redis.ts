@@ -12,8 +12,14 @@ export interface RedisServer {
   port: number;
   /** Stops it at once (SIGKILL): Redis going away under a run. Resolves once it has exited. */
   kill(): Promise<void>;
-  /** Stops it if it still runs. */
+  /** Stops it if it still runs (resumed first when paused). */
   stop(): Promise<void>;
+  /**
+   * Freezes it (SIGSTOP): a server gone quiet, its connections open and nothing answered, as a frozen machine
+   * or a dropped link looks. `resume()` (SIGCONT) lets it answer again.
+   */
+  pause(): void;
+  resume(): void;
   /** Runs redis-cli against it and returns its output, e.g. `cli('PTTL', key)`. */
   cli(...args: string[]): string;
 }
@@ -34,8 +40,11 @@ export async function startRedis(): Promise<RedisServer> {
 
 function handle(child: ChildProcess, port: number): RedisServer {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
   const stop = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    // A paused server would hold SIGTERM until it is resumed.
+    if (running()) child.kill('SIGCONT');
+    if (running()) child.kill(signal);
     await exited;
   };
   return {
@@ -43,6 +52,8 @@ function handle(child: ChildProcess, port: number): RedisServer {
     port,
     kill: () => stop('SIGKILL'),
     stop: () => stop('SIGTERM'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     cli: (...args) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim(),
   };
 }

@@ -1,6 +1,6 @@
 // Leases against a real Redis (tests/helpers/redis.ts): one holder at a time, a wait that ends on a release, a
-// holder that stops renewing taken over only after the expiry, the line that names who holds a phone, and the
-// lease settings' refusals, a password in the URL never in a message.
+// holder that stops renewing taken over only after the expiry, the line that names who holds a phone, a store
+// gone quiet (every command's deadline), and the lease settings' refusals, a password in the URL never in a message.
 import { expect, test } from '../helpers/test.js';
 import { resolveLeases } from '../../src/config/leases.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
@@ -127,6 +127,29 @@ test('a lease store that does not answer fails in one line naming it, never its 
   expect(isPhonewrightError(error, 'PW_UNREACHABLE')).toBe(true);
   expect(error.message).toMatch(new RegExp(`^the lease store redis://127\\.0\\.0\\.1:${redis.port} cannot be reached: .*ECONNREFUSED.*; try: check that Redis runs there`));
   expect(error.message).not.toContain('s3cr3t');
+});
+
+redisTest('a lease store gone quiet: each command ends at its deadline, a wait for a phone fails, a held lease is given up', async ({ redis, store }) => {
+  const s = await store();
+  const held = await acquireLease(s, lease('nightly 1', { key: `${KEY}-held` }));
+  const lost = new Promise<unknown>((resolve) => held.signal.addEventListener('abort', () => resolve(held.signal.reason), { once: true }));
+  redis.pause();
+  try {
+    // The connection stays open and nothing answers: only the command's own deadline ends it.
+    const quiet = await rejection(s.command(['GET', KEY], 300));
+    expect(isPhonewrightError(quiet, 'PW_UNREACHABLE')).toBe(true);
+    expect(quiet.message).toBe(`the lease store ${redis.url} did not answer GET: no answer within 300 ms`);
+    // A worker asking for a phone meanwhile fails in one line, rather than waiting out its 20 s or for ever.
+    const waiting = await rejection(acquireLease(s, lease('nightly 2')));
+    expect(isPhonewrightError(waiting, 'PW_UNREACHABLE')).toBe(true);
+    expect(waiting.message).toBe(`the lease store ${redis.url} did not answer SET: no answer within 2000 ms`);
+    // The held lease's renewals go unanswered: the worker stops driving the phone, saying why.
+    expect(String(await lost)).toMatch(
+      new RegExp(`^LeaseLostError: lost the lease on pixel-7 \\(device@11\\) on lab-a: the lease store ${redis.url.replace(/[./]/g, '\\$&')} did not answer its renewals in time \\(no answer within \\d+ ms\\); stopped driving the phone`),
+    );
+  } finally {
+    redis.resume();
+  }
 });
 
 /** What a promise was rejected with; fails the test when it resolves. */
