@@ -79,10 +79,25 @@ export interface RegionFacts extends CommonFacts {
   written?: boolean;
 }
 
-export type AssertionFacts = PixelFacts | SettingsFacts | NotificationFacts | RegionFacts;
+/** `expect(device).toShow(image)`. */
+export interface ImageFacts extends CommonFacts {
+  matcher: 'toShow';
+  /** The image as the spec names it, e.g. `images/send-button.png`. */
+  image: string;
+  /** The least score that counts as found. */
+  threshold: number;
+  /** The most colour distance (CIEDE2000) from the image that counts as found. */
+  deltaE: number;
+  /** The best place on the last screen searched, its score and colour distance; absent when no screen was captured. */
+  best?: { x: number; y: number; width: number; height: number; score: number; colorDelta: number };
+  /** Whether that search found the image (a `.not` check fails when it did). */
+  found?: boolean;
+}
+
+export type AssertionFacts = PixelFacts | SettingsFacts | NotificationFacts | RegionFacts | ImageFacts;
 
 /** The argument names each matcher's hint prints. */
-const ARGS: Record<AssertionFacts['matcher'], string> = { toHavePixel: 'x, y, color', toHaveSettings: 'expected', toHaveNotification: 'filter', toMatchRegion: 'rect, name' };
+const ARGS: Record<AssertionFacts['matcher'], string> = { toHavePixel: 'x, y, color', toHaveSettings: 'expected', toHaveNotification: 'filter', toMatchRegion: 'rect, name', toShow: 'image' };
 /** Fields a settings line names; the record has them all. */
 const MAX_FIELDS = 3;
 
@@ -142,6 +157,14 @@ function details(f: AssertionFacts): string {
       if (f.outcome === 'unstable') return `${where}; Received: the region never held still (no two samples in a row alike in ${f.reads.timeout} ms)`;
       return `${where}; Received: ${f.mismatch ?? 'a different region'}`;
     }
+    case 'toShow': {
+      const head = `Image: ${f.image}; Expected: ${f.isNot ? 'the image not on the screen' : 'the image on the screen'}`;
+      const b = f.best;
+      if (!b) return `${head}; Received: ${noAnswer(f.reads)}`;
+      const at = `${b.width}×${b.height} (${b.x}, ${b.y})`;
+      if (f.found) return `${head}; Received: found at ${at}, score ${b.score}`;
+      return `${head}; Received: not found; best score ${b.score} (at least ${f.threshold}) at ${at}, its colour ΔE00 ${b.colorDelta} from the image's (at most ${f.deltaE})`;
+    }
   }
 }
 
@@ -178,6 +201,11 @@ function isFacts(v: unknown): v is AssertionFacts {
         ['differs', 'matches', 'missing', 'unsampled', 'unstable'].includes(v.outcome as string) &&
         (v.mismatch === undefined || typeof v.mismatch === 'string')
       );
+    case 'toShow': {
+      const b = v.best;
+      const bestOk = b === undefined || (isObject(b) && ['x', 'y', 'width', 'height', 'score', 'colorDelta'].every((k) => typeof b[k] === 'number'));
+      return typeof v.image === 'string' && typeof v.threshold === 'number' && typeof v.deltaE === 'number' && bestOk && (v.found === undefined || typeof v.found === 'boolean');
+    }
     default:
       return false;
   }

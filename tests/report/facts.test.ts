@@ -69,6 +69,21 @@ const LINES: { name: string; facts: AssertionFacts; line: string }[] = [
     facts: { ...common, matcher: 'toMatchRegion', region: REGION, golden: GOLDEN, outcome: 'missing', written: true },
     line: `Error: expect(device).toMatchRegion(rect, name) — Region: 48×48 at (0, 0); Golden: ${GOLDEN}; Received: no golden yet, the sample is written: the next run compares against it`,
   },
+  {
+    name: 'an image not on the screen: the best place seen',
+    facts: { ...common, matcher: 'toShow', image: 'images/send-button.png', threshold: 0.9, deltaE: 8, best: { x: 400, y: 1200, width: 133, height: 53, score: 0.72, colorDelta: 1.2 }, found: false },
+    line: "Error: expect(device).toShow(image) — Image: images/send-button.png; Expected: the image on the screen; Received: not found; best score 0.72 (at least 0.9) at 133×53 (400, 1200), its colour ΔE00 1.2 from the image's (at most 8)",
+  },
+  {
+    name: 'an image on the screen when it must not be',
+    facts: { ...common, isNot: true, matcher: 'toShow', image: 'images/ad-banner.png', threshold: 0.9, deltaE: 8, best: { x: 0, y: 1800, width: 1080, height: 120, score: 0.97, colorDelta: 0.4 }, found: true },
+    line: 'Error: expect(device).not.toShow(image) — Image: images/ad-banner.png; Expected: the image not on the screen; Received: found at 1080×120 (0, 1800), score 0.97',
+  },
+  {
+    name: 'an image looked for on a screen never captured',
+    facts: { ...common, reads: SILENT, matcher: 'toShow', image: 'images/send-button.png', threshold: 0.9, deltaE: 8 },
+    line: 'Error: expect(device).toShow(image) — Image: images/send-button.png; Expected: the image on the screen; Received: no answer: the phone stopped answering after 0 reads (2 sent without an answer)',
+  },
 ];
 
 for (const { name, facts, line } of LINES) {
