@@ -83,6 +83,17 @@ test('a spec drafted on the page, with each phone\'s golden, and the every-phone
   await page.locator('#phone-picker').selectOption(B);
   await page.getByRole('button', { name: 'Write golden for phone-b' }).click();
   await expect(page.locator('#golden-result')).toHaveText('Wrote specs/inspected.spec.ts-snapshots/status-bar-phone-b.png (48×12) for phone-b');
+  // Back on phone-a its golden is there: refused, Replace offered. The offer is for phone-a's golden: on phone-b,
+  // whose golden is there too, the write is refused in its turn, not made over it.
+  const phoneB = await readFile(project.path('specs', 'inspected.spec.ts-snapshots', 'status-bar-phone-b.png'));
+  await page.locator('#phone-picker').selectOption(A);
+  await page.getByRole('button', { name: 'Write golden for phone-a' }).click();
+  await expect(page.locator('#golden-result')).toContainText('specs/inspected.spec.ts-snapshots/status-bar-phone-a.png exists already');
+  await expect(page.locator('#write-golden')).toHaveText('Replace golden');
+  await page.locator('#phone-picker').selectOption(B);
+  await page.getByRole('button', { name: 'Write golden for phone-b' }).click();
+  await expect(page.locator('#golden-result')).toContainText('specs/inspected.spec.ts-snapshots/status-bar-phone-b.png exists already');
+  expect(await readFile(project.path('specs', 'inspected.spec.ts-snapshots', 'status-bar-phone-b.png'))).toEqual(phoneB);
 
   await page.getByRole('button', { name: 'Save spec' }).click();
   await expect(page.locator('#draft-result')).toHaveText('Saved specs/inspected.spec.ts: npx phonewright test specs/inspected.spec.ts');
@@ -128,7 +139,7 @@ test('each phone shows its model\\'s points', async ({ device }, testInfo) => {
   expect(await project.filesUnder(path.join('specs', 'inspected.spec.ts-snapshots'))).toHaveLength(2);
 });
 
-test('the page writes no spec over another, none outside specs/, and a golden over another only when told', async ({ simulate, inspect, tmp }) => {
+test('the page writes no spec over another, none outside specs/, and a golden over another only when told, for that golden', async ({ simulate, inspect, tmp }) => {
   const sim = await simulate({ scenario: SCENARIO });
   const { page } = await inspect(['phone-a', ...on(sim)], { cwd: tmp });
   await page.getByRole('button', { name: '4×', exact: true }).click();
@@ -158,11 +169,29 @@ test('the page writes no spec over another, none outside specs/, and a golden ov
   await expect(page.locator('#golden-result')).toHaveText('Wrote specs/inspected.spec.ts-snapshots/region-1-PHONE-A-160x120.png (16×12) for main');
   const golden = path.join(tmp, 'specs', 'inspected.spec.ts-snapshots', 'region-1-PHONE-A-160x120.png');
   const before = await readFile(golden);
+  const name = page.locator('#golden-name');
+  await name.fill('other.png');
+  await write.click();
+  await expect(page.locator('#golden-result')).toHaveText('Wrote specs/inspected.spec.ts-snapshots/other-PHONE-A-160x120.png (16×12) for main');
+  const other = await readFile(path.join(tmp, 'specs', 'inspected.spec.ts-snapshots', 'other-PHONE-A-160x120.png'));
+  await name.fill('region-1.png');
   sim.fillRect(A, { x: 0, y: 0, width: 16, height: 12, color: '0x00ff00' });
   await write.click();
   await expect(page.locator('#golden-result')).toContainText('specs/inspected.spec.ts-snapshots/region-1-PHONE-A-160x120.png exists already');
   expect(await readFile(golden)).toEqual(before);
   await expect(write).toHaveText('Replace golden');
+  // The refusal was for that golden: another name, one already there, is refused in its turn, not written over.
+  await name.fill('other.png');
+  await expect(write).toHaveText('Write golden for main');
+  await write.click();
+  await expect(page.locator('#golden-result')).toContainText('specs/inspected.spec.ts-snapshots/other-PHONE-A-160x120.png exists already');
+  expect(await readFile(path.join(tmp, 'specs', 'inspected.spec.ts-snapshots', 'other-PHONE-A-160x120.png'))).toEqual(other);
+  // Back to the first name: its refusal was forgotten with the change, and is asked again.
+  await name.fill('region-1.png');
+  await expect(write).toHaveText('Write golden for main');
+  await write.click();
+  await expect(write).toHaveText('Replace golden');
+  expect(await readFile(golden)).toEqual(before);
   await write.click();
   await expect(page.locator('#golden-result')).toHaveText('Wrote specs/inspected.spec.ts-snapshots/region-1-PHONE-A-160x120.png (16×12) for main');
   expect(await readFile(golden)).not.toEqual(before);

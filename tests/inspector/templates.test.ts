@@ -65,9 +65,19 @@ test('a drag in template mode saves the image beside the spec and drafts toShow;
   // A second image under the same name is refused until asked to replace it; a click is no drag and saves nothing.
   sim.fillRect(A, { x: 0, y: 0, width: 40, height: 10, color: '0x2299ff' });
   await dragPixels(page, { x: 0, y: 0 }, { x: 39, y: 19 });
-  await expect(page.locator('#image-result')).toHaveText('specs/images/send-button.png exists already; try: replace it from the page (Save image again), or save it under another name');
+  const refusal = 'specs/images/send-button.png exists already; try: replace it from the page (Save image again), or save it under another name';
+  await expect(page.locator('#image-result')).toHaveText(refusal);
   expect(await readFile(file)).toEqual(png);
-  await page.getByRole('button', { name: 'Replace image' }).click();
+  // Replace is for that file: a change of name takes the offer away, and the name back does not bring it back.
+  const replace = page.getByRole('button', { name: 'Replace image' });
+  await expect(replace).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('other.png');
+  await expect(replace).toBeHidden();
+  await page.getByLabel('Name', { exact: true }).fill('send-button.png');
+  await expect(replace).toBeHidden();
+  await dragPixels(page, { x: 0, y: 0 }, { x: 39, y: 19 });
+  await expect(page.locator('#image-result')).toHaveText(refusal);
+  await replace.click();
   await expect(page.locator('#image-result')).toHaveText('Saved specs/images/send-button.png (40×20, cut on 160×120)');
   expect(decodePng(await readFile(file), 'replaced').width).toBe(40);
   await expect(page.locator('#draft-lines li code')).toHaveText([line, line]);

@@ -11,7 +11,7 @@
   };
   /** How long the screen stays before the next capture, while the page is visible. */
   const REFRESH_MS = 1000;
-  const state = { phones: [], phone: undefined, mode: 'pick', pointOnly: false, pick: undefined, region: undefined, regions: 0, timer: undefined, busy: false, reads: 0, replace: false };
+  const state = { phones: [], phone: undefined, mode: 'pick', pointOnly: false, pick: undefined, region: undefined, regions: 0, timer: undefined, busy: false, reads: 0, replace: undefined };
 
   function status(kind, text) {
     $('status').dataset.kind = kind;
@@ -40,7 +40,8 @@
     if (state.phone.width) view.setSize(state.phone.width, state.phone.height);
     view.captured = false;
     window.PW.every.refresh();
-    $('write-golden').textContent = `Write golden for ${state.phone.project}`;
+    window.PW.template.forgetIfMoved();
+    goldenButton();
     refresh();
   }
 
@@ -179,7 +180,7 @@
     const name = `region-${state.regions}.png`;
     $('golden-name').value = name;
     state.region = { rect, masks: [], entry: undefined };
-    state.replace = false;
+    state.replace = undefined;
     $('golden-result').textContent = '';
     showRegion();
   }
@@ -210,7 +211,20 @@
     writeRegionLine();
   }
 
+  /** What a golden written now is for: the phone, the spec and the name. */
+  const goldenTarget = () => `${state.phone.id}\n${$('draft-file').value.trim()}\n${$('golden-name').value.trim()}`;
+
+  /**
+   * The write button: "Replace golden" only for the very golden the last write was refused for; a change of phone,
+   * spec or name since then forgets that refusal, so no other golden is written over unasked.
+   */
+  function goldenButton() {
+    if (state.replace !== undefined && state.replace !== goldenTarget()) state.replace = undefined;
+    $('write-golden').textContent = state.replace === undefined ? `Write golden for ${state.phone.project}` : 'Replace golden';
+  }
+
   function writeRegionLine() {
+    goldenButton();
     const name = $('golden-name').value.trim();
     const good = lines.goldenName(name);
     $('golden-name').classList.toggle('invalid', !good);
@@ -228,21 +242,19 @@
     const out = $('golden-result');
     out.className = 'result';
     out.textContent = 'reading the region…';
+    const target = goldenTarget();
     try {
-      const body = { phone: state.phone.id, spec: $('draft-file').value.trim(), name: $('golden-name').value.trim(), rect, mask: masks, replace: state.replace };
+      const body = { phone: state.phone.id, spec: $('draft-file').value.trim(), name: $('golden-name').value.trim(), rect, mask: masks, replace: state.replace === target };
       const written = await api.post('golden', body);
       out.className = 'result ok';
       out.textContent = `Wrote ${written.file} (${written.width}×${written.height}) for ${written.project}`;
-      state.replace = false;
-      $('write-golden').textContent = `Write golden for ${state.phone.project}`;
+      state.replace = undefined;
     } catch (error) {
       out.className = 'result bad';
       out.textContent = error.message;
-      if (error.status === 409) {
-        state.replace = true;
-        $('write-golden').textContent = 'Replace golden';
-      }
+      if (error.status === 409) state.replace = target;
     }
+    goldenButton();
   }
 
   // ---- acts ----

@@ -102,6 +102,8 @@
     });
   }
   $('golden-name').addEventListener('input', () => state.region && app.writeRegionLine());
+  // The golden's path names the spec: a refusal to write over one is forgotten when the spec changes.
+  $('draft-file').addEventListener('input', () => state.region && app.writeRegionLine());
   $('write-golden').addEventListener('click', () => app.writeGolden());
   $('clear-region').addEventListener('click', () => app.clearRegion());
   for (const b of document.querySelectorAll('button.copy')) {

@@ -5,8 +5,19 @@
   'use strict';
   const PW = window.PW;
   const $ = (id) => document.getElementById(id);
-  /** The rectangle of the last save refused because the file was there: saved again over it on request. */
+  /**
+   * The last save refused because the file was there: its rectangle, saved again over that file on request, and
+   * what it was for (phone, spec, name). Changing any of those forgets it: Replace never writes over a file
+   * the page did not say was there.
+   */
   let refused;
+  const target = () => `${PW.app.state.phone?.id}\n${$('draft-file').value.trim()}\n${$('image-name').value.trim()}`;
+
+  function forgetIfMoved() {
+    if (!refused || refused.target === target()) return;
+    refused = undefined;
+    $('image-replace').hidden = true;
+  }
 
   function result(kind, text) {
     $('image-result').className = `result${kind ? ` ${kind}` : ''}`;
@@ -37,7 +48,7 @@
     } catch (error) {
       result('bad', error.message);
       if (error.status === 409) {
-        refused = rect;
+        refused = { rect, target: target() };
         $('image-replace').hidden = false;
       }
     }
@@ -45,8 +56,10 @@
 
   PW.template = {
     save,
+    forgetIfMoved,
     init() {
-      $('image-replace').addEventListener('click', () => refused && save(refused, true));
+      $('image-replace').addEventListener('click', () => refused && refused.target === target() && save(refused.rect, true));
+      for (const id of ['image-name', 'draft-file']) $(id).addEventListener('input', forgetIfMoved);
     },
   };
 })();
