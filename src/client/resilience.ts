@@ -14,7 +14,8 @@
  * | anything else (bad input, refused login, a 4xx…)  | —           | never                         | —                            |
  *
  * One more kind of wait repeats itself: for something another run or worker holds (a phone's lease, an upload's
- * lock, a pool's phone). {@link waitForTurn} tries to take it again after each pause until the wait's deadline.
+ * lock, a pool's phone), or for the lease store to answer a renewal. {@link waitForTurn} tries again after each
+ * pause until the wait's deadline.
  */
 import { AbortedError, AuthError, ProtocolError, ServiceError, TimeoutError, UnreachableError, isPhonewrightError, type PhonewrightError } from '../core/errors.js';
 import { Deadline, pause } from './deadline.js';
@@ -198,7 +199,8 @@ export interface TurnOptions {
 
 /**
  * Tries `take` until it yields (anything but undefined) or the deadline passes: the one loop of the waits for
- * a lease, an upload's lock and a pool's phone. At least one try, and a last one when the deadline comes in a pause.
+ * a lease, an upload's lock, a pool's phone and a lease's renewal. At least one try, and a last one when the
+ * deadline comes in a pause.
  * @param take one try; undefined when another holder still has it. Its errors end the wait.
  * @returns what `take` yielded, or undefined when the deadline passed first
  */

@@ -37,6 +37,8 @@ export interface Lease {
 const POLL_MS = 250;
 /** A renewal that failed is tried again this soon, until the lease would expire. */
 const RETRY_MS = 250;
+/** What a renewal's try gives when the lease was released meanwhile: nothing more to renew. */
+const RELEASED = Symbol('released');
 
 // Compare-and-renew and compare-and-delete: a lease is changed only by the worker whose value it holds, in one
 // step on the server, so an expired lease another run has taken since is never renewed or deleted by its old owner.
@@ -91,26 +93,37 @@ function held(store: LeaseStore, o: AcquireOptions, value: string, got: { holder
   const lose = (why: string, cause?: unknown) => {
     controller.abort(new LeaseLostError(`lost the lease on ${o.phone}: ${why}; stopped driving the phone`, { hint: 'check the lease store (Redis) and this machine\'s link to it', cause }));
   };
-  const schedule = (ms: number) => {
-    timer = setTimeout(() => void renew(), Math.max(0, ms));
-    // A worker's end is its teardown's release, never a pending renewal.
+  // A worker's end is its teardown's release, never a pending renewal or its pause: the timers are unref'd.
+  const later = (ms: number, then: () => void) => {
+    timer = setTimeout(then, Math.max(0, ms));
     timer.unref();
   };
+  const schedule = (ms: number) => later(ms, () => void renew());
+  // One renewal: sent again after a failure, every RETRY_MS, while the lease is certainly still valid.
   const renew = async () => {
-    const sent = performance.now();
-    try {
-      const renewed = await store.command<number>(['EVAL', RENEW, '1', o.key, value, String(o.expiryMs)], Math.min(COMMAND_MS, validUntil - sent));
-      if (released) return;
-      if (renewed !== 1) return lose('another run took the phone after the lease expired');
-      validUntil = sent + o.expiryMs - margin;
-      schedule(o.expiryMs / 3);
-    } catch (error) {
-      if (released) return;
-      const left = validUntil - performance.now();
-      const cause = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
-      if (left <= 0) return lose(`the lease store ${store.shown} did not answer its renewals in time (${cause})`, error);
-      schedule(Math.min(RETRY_MS, left));
+    let sent = 0;
+    let failed: unknown;
+    const renewed = await waitForTurn(
+      async () => {
+        if (released) return RELEASED;
+        sent = performance.now();
+        try {
+          return await store.command<number>(['EVAL', RENEW, '1', o.key, value, String(o.expiryMs)], Math.min(COMMAND_MS, validUntil - sent));
+        } catch (error) {
+          failed = error;
+          return undefined;
+        }
+      },
+      { deadline: Deadline.budget(validUntil - performance.now()), pauseMs: () => RETRY_MS, woken: (ms) => new Promise<void>((resolve) => later(ms, resolve)) },
+    );
+    if (released || renewed === RELEASED) return;
+    if (renewed === undefined) {
+      const cause = ((failed as Error).cause as Error | undefined)?.message ?? (failed as Error).message;
+      return lose(`the lease store ${store.shown} did not answer its renewals in time (${cause})`, failed);
     }
+    if (renewed !== 1) return lose('another run took the phone after the lease expired');
+    validUntil = sent + o.expiryMs - margin;
+    schedule(o.expiryMs / 3);
   };
   schedule(o.expiryMs / 3);
   return {

@@ -1,6 +1,7 @@
 // Leases against a real Redis (tests/helpers/redis.ts): one holder at a time, a wait that ends on a release, a
 // holder that stops renewing taken over only after the expiry, the line that names who holds a phone, a store
 // gone quiet (every command's deadline), and the lease settings' refusals, a password in the URL never in a message.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '../helpers/test.js';
 import { resolveLeases } from '../../src/config/leases.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
@@ -150,6 +151,19 @@ redisTest('a lease store gone quiet: each command ends at its deadline, a wait f
   } finally {
     redis.resume();
   }
+});
+
+redisTest('a lease store quiet for less than the lease lasts: the renewal waiting on it gets through, the lease is kept', async ({ redis, store }) => {
+  const held = await acquireLease(await store(), lease('nightly 1', { expiryMs: 3_000 }));
+  // Frozen across the first renewal (due after a third of the expiry), back well before the lease would expire.
+  redis.pause();
+  await sleep(1_500);
+  redis.resume();
+  // Past the expiry the lease started with: only renewals kept it.
+  await sleep(2_000);
+  expect(held.signal.aborted, String(held.signal.reason)).toBe(false);
+  expect(redis.cli('GET', KEY)).toContain('"run":"nightly 1"');
+  expect(await held.release()).toBe(true);
 });
 
 /** What a promise was rejected with; fails the test when it resolves. */
