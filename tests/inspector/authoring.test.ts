@@ -91,6 +91,8 @@ test('a spec drafted on the page, with each phone\'s golden, and the every-phone
   await expect(page.locator('#golden-result')).toContainText('specs/inspected.spec.ts-snapshots/status-bar-phone-a.png exists already');
   await expect(page.locator('#write-golden')).toHaveText('Replace golden');
   await page.locator('#phone-picker').selectOption(B);
+  // The refusal, and what it said about phone-a's golden, go with the switch.
+  await expect(page.locator('#golden-result')).toHaveText('');
   await page.getByRole('button', { name: 'Write golden for phone-b' }).click();
   await expect(page.locator('#golden-result')).toContainText('specs/inspected.spec.ts-snapshots/status-bar-phone-b.png exists already');
   expect(await readFile(project.path('specs', 'inspected.spec.ts-snapshots', 'status-bar-phone-b.png'))).toEqual(phoneB);

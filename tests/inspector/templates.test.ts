@@ -73,6 +73,7 @@ test('a drag in template mode saves the image beside the spec and drafts toShow;
   await expect(replace).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('other.png');
   await expect(replace).toBeHidden();
+  await expect(page.locator('#image-result')).toHaveText('');
   await page.getByLabel('Name', { exact: true }).fill('send-button.png');
   await expect(replace).toBeHidden();
   await dragPixels(page, { x: 0, y: 0 }, { x: 39, y: 19 });

@@ -219,7 +219,11 @@
    * spec or name since then forgets that refusal, so no other golden is written over unasked.
    */
   function goldenButton() {
-    if (state.replace !== undefined && state.replace !== goldenTarget()) state.replace = undefined;
+    if (state.replace !== undefined && state.replace !== goldenTarget()) {
+      // The refusal was about that golden: its message goes with it.
+      state.replace = undefined;
+      $('golden-result').textContent = '';
+    }
     $('write-golden').textContent = state.replace === undefined ? `Write golden for ${state.phone.project}` : 'Replace golden';
   }
 

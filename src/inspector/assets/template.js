@@ -17,6 +17,8 @@
     if (!refused || refused.target === target()) return;
     refused = undefined;
     $('image-replace').hidden = true;
+    // What it said was about that file: it goes with it.
+    result('', '');
   }
 
   function result(kind, text) {
