@@ -154,13 +154,14 @@ redisTest('a lease store gone quiet: each command ends at its deadline, a wait f
 });
 
 redisTest('a lease store quiet for less than the lease lasts: the renewal waiting on it gets through, the lease is kept', async ({ redis, store }) => {
-  const held = await acquireLease(await store(), lease('nightly 1', { expiryMs: 3_000 }));
-  // Frozen across the first renewal (due after a third of the expiry), back well before the lease would expire.
+  // Renewed every 2 s, each renewal certain until 5.4 s after the one before.
+  const held = await acquireLease(await store(), lease('nightly 1', { expiryMs: 6_000 }));
+  // Frozen across the first renewal, back about 3 s before the lease could have expired.
   redis.pause();
-  await sleep(1_500);
+  await sleep(2_500);
   redis.resume();
   // Past the expiry the lease started with: only renewals kept it.
-  await sleep(2_000);
+  await sleep(4_000);
   expect(held.signal.aborted, String(held.signal.reason)).toBe(false);
   expect(redis.cli('GET', KEY)).toContain('"run":"nightly 1"');
   expect(await held.release()).toBe(true);
