@@ -114,9 +114,10 @@ function held(store: LeaseStore, o: AcquireOptions, value: string, got: { holder
           return undefined;
         }
       },
+      // A release clears the pause's timer with the schedule's: the renewal then never resumes, and holds nothing.
       { deadline: Deadline.budget(validUntil - performance.now()), pauseMs: () => RETRY_MS, woken: (ms) => new Promise<void>((resolve) => later(ms, resolve)) },
     );
-    if (released || renewed === RELEASED) return;
+    if (released) return;
     if (renewed === undefined) {
       const cause = ((failed as Error).cause as Error | undefined)?.message ?? (failed as Error).message;
       return lose(`the lease store ${store.shown} did not answer its renewals in time (${cause})`, failed);

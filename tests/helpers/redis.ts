@@ -22,6 +22,18 @@ export interface RedisServer {
   resume(): void;
   /** Runs redis-cli against it and returns its output, e.g. `cli('PTTL', key)`. */
   cli(...args: string[]): string;
+  /**
+   * Its clients whose last command was a GET: workers waiting for a lease, refused and told who holds the phone
+   * (acquireLease reads the holder after a refused SET). A connection alone says less: its first SET may be to come.
+   */
+  waiting(): number;
+}
+
+/** A Redis for one test, as a fixture: `test.extend<{ redis: RedisServer }>({ redis: redisFixture })`; stopped after it. */
+export async function redisFixture({}: object, use: (redis: RedisServer) => Promise<void>): Promise<void> {
+  const redis = await startRedis();
+  await use(redis);
+  await redis.stop();
 }
 
 const ATTEMPTS = 5;
@@ -47,6 +59,7 @@ function handle(child: ChildProcess, port: number): RedisServer {
     if (running()) child.kill(signal);
     await exited;
   };
+  const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim();
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -54,7 +67,8 @@ function handle(child: ChildProcess, port: number): RedisServer {
     stop: () => stop('SIGTERM'),
     pause: () => void child.kill('SIGSTOP'),
     resume: () => void child.kill('SIGCONT'),
-    cli: (...args) => spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' }).stdout.trim(),
+    cli,
+    waiting: () => cli('CLIENT', 'LIST').split('\n').filter((c) => / cmd=get /.test(c)).length,
   };
 }
 

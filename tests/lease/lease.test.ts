@@ -7,14 +7,10 @@ import { resolveLeases } from '../../src/config/leases.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
 import { acquireLease, LeaseStore, type AcquireOptions } from '../../src/lease/index.js';
 import { runSecrets } from '../../src/report/redact.js';
-import { startRedis, type RedisServer } from '../helpers/redis.js';
+import { redisFixture, startRedis, type RedisServer } from '../helpers/redis.js';
 
 const redisTest = test.extend<{ redis: RedisServer; store: () => Promise<LeaseStore> }>({
-  redis: async ({}, use) => {
-    const redis = await startRedis();
-    await use(redis);
-    await redis.stop();
-  },
+  redis: redisFixture,
   store: async ({ redis }, use) => {
     const stores: LeaseStore[] = [];
     await use(async () => {
@@ -44,7 +40,7 @@ redisTest('a second run waits for the phone, gets it when the first releases it,
   let got = false;
   const second = acquireLease(await store(), lease('nightly 2')).then((l) => ((got = true), l));
   // The second run is waiting: it has read who holds the phone.
-  await expect.poll(() => redis.cli('CLIENT', 'LIST').split('\n').some((c) => c.includes('cmd=get'))).toBe(true);
+  await expect.poll(() => redis.waiting()).toBe(1);
   expect(got).toBe(false);
   expect(await first.release()).toBe(true);
   const next = await second;

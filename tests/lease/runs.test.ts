@@ -6,7 +6,7 @@ import type { JSONReport } from '@playwright/test/reporter';
 import { acquireLease, leaseKey, LeaseStore } from '../../src/lease/index.js';
 import { reportTests } from '../../src/report/json-report.js';
 import { inheritedEnv } from '../helpers/inline.js';
-import { startRedis, type RedisServer } from '../helpers/redis.js';
+import { redisFixture, type RedisServer } from '../helpers/redis.js';
 import { BIN } from '../helpers/spawn.js';
 import { expect, phone, test, type Project } from '../report/harness.js';
 
@@ -38,11 +38,7 @@ const PIXEL = /\/devices\/(device@\d+)\/screen\/colors\?.*\bx=(\d+)&y=(\d+)/;
 test.describe.configure({ timeout: 240_000 });
 
 const leased = test.extend<{ redis: RedisServer }>({
-  redis: async ({}, use) => {
-    const redis = await startRedis();
-    await use(redis);
-    await redis.stop();
-  },
+  redis: redisFixture,
 });
 
 leased('two runs at once on the same phone: it is driven by one run at a time, the later one waiting for the lease', async ({ project, startSim, redis }) => {
@@ -59,8 +55,7 @@ leased('two runs at once on the same phone: it is driven by one run at a time, t
   // Every run's worker waits, each on a connection of its own: it was refused and read who holds the phone (its
   // last command a GET). A connection alone is not enough: a worker whose first try came after the release
   // would have waited for nobody.
-  const asked = () => redis.cli('CLIENT', 'LIST').split('\n').filter((c) => / cmd=get /.test(c)).length;
-  await expect.poll(asked, { timeout: 120_000 }).toBeGreaterThanOrEqual(RUNS.length * PHONES.length);
+  await expect.poll(() => redis.waiting(), { timeout: 120_000 }).toBeGreaterThanOrEqual(RUNS.length * PHONES.length);
   for (const b of blockers) await b.release();
   store.close();
   const runs = await running;
@@ -93,9 +88,9 @@ leased('a run killed mid-test frees its phone only after the expiry; Redis going
   const crash = spawn(process.execPath, [BIN, 'test'], { cwd: killed.dir, detached: true, stdio: 'ignore', env: { ...inheritedEnv(), NO_COLOR: '1', ...base, PHONEWRIGHT_RUN_NAME: 'killed-run', RUN_TAG: '9', HOLD_IN: '1' } });
   try {
     await sim.waitForRequests(/x=9&y=1\b/, 1);
-    // The taker starts, and waits: its worker is a second client of Redis beside the killed run's (and redis-cli).
+    // The taker starts, and waits: its worker was refused and read who holds the phone, the killed run.
     const taking = taker.cli(['nightly', '--retries', '0'], { ...base, PHONEWRIGHT_RUN_NAME: 'taker', RUN_TAG: '7', HOLD_IN: '2' });
-    await expect.poll(() => redis.cli('CLIENT', 'LIST').split('\n').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => redis.waiting(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
     process.kill(-crash.pid!, 'SIGKILL');
     const killedAt = performance.now();
     expect(Number(redis.cli('PTTL', key)), 'the killed run left its lease').toBeGreaterThan(0);
