@@ -62,8 +62,10 @@ export default defineConfig({
  * @param extra object members spliced into `defineConfig({...})`, e.g. `"use: { trace: 'on' },"`
  * @param reporters `'all'` adds the html and junit reports beside the json one
  * @param projects the projects, as an expression over `matrix`
+ * @param expectTimeout the checks' timeout in ms: 1 s keeps a run of failing checks short; a run whose checks
+ * must all pass takes more, so that a loaded machine cannot fail them
  */
-export function config(extra = '', reporters: 'json' | 'all' = 'json', projects = 'matrix.projects'): string {
+export function config(extra = '', reporters: 'json' | 'all' = 'json', projects = 'matrix.projects', expectTimeout?: number): string {
   const more = reporters === 'all' ? `['html', { outputFolder: r('html'), open: 'never' }], ['junit', { outputFile: r('junit.xml') }],` : '';
   return matrixConfig({
     file: path.join(INLINE_ROOT, 'project', 'playwright.config.ts'),
@@ -71,6 +73,7 @@ export function config(extra = '', reporters: 'json' | 'all' = 'json', projects 
     reporters: (repo) => `['list'], ['json', { outputFile: r('results.json') }], ['${repo('tests/helpers/steps-reporter.ts')}', { outputFile: r('steps.json') }], ['${repo('src/report/summary-reporter.ts')}'], ${more}`,
     projects,
     extra,
+    expectTimeout,
   });
 }
 

@@ -37,7 +37,9 @@ const PASSWORD = 'lab-pw-4be1d09c';
 test('a spec drafted on the page, with each phone\'s golden, and the every-phone table pass a real run on both phones', async ({ simulate, inspect, inline }) => {
   const sim = await simulate({ scenario: SCENARIO, password: PASSWORD });
   const devices = [{ id: A, name: 'phone-a' }, { id: B, name: 'phone-b' }];
-  const project = await inline.project(labProject(config(), sim.url, devices));
+  // Every check of the run must pass: the first read of a phone-a worker, its matcher still loading, once took
+  // more than 1 s on a loaded machine. A passing check ends at its first matching read whatever its timeout.
+  const project = await inline.project(labProject(config('', 'json', 'matrix.projects', 10_000), sim.url, devices));
   const env = { LAB_PASSWORD: PASSWORD };
   const { page, problems } = await inspect(['phone-a'], { cwd: project.dir, env });
   await expect(page.locator('#phone-facts .fact', { hasText: '160×120' })).toHaveCount(1);
