@@ -14,13 +14,20 @@ const { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } = r
 const Module = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
-const { isMainThread } = require('node:worker_threads');
+const { isMainThread, threadId } = require('node:worker_threads');
 
 const DIR = path.join(__dirname, '..', '..', 'test-results', 'v8-code-cache');
 const CACHED = /[\\/]node_modules[\\/](playwright|playwright-core|@playwright[\\/]test|undici|pngjs)[\\/]/;
-// A runner, a worker (workerProcessEntry.js) and the CLI compile different parts of the same bundles: each
-// entry point keeps its own cache.
-const ROLE = path.basename(process.argv[1] ?? '');
+// A runner, a worker (workerProcessEntry.js) and the CLI compile different parts of the same bundles, and so do
+// their threads (Playwright's ESM loader: its bundle, and babel in a runner that meets a spec file it has not
+// transformed before): each entry point and its threads keep their own cache.
+const ROLE = `${path.basename(process.argv[1] ?? '')}${isMainThread ? '' : '-thread'}`;
+/**
+ * A thread ends without an exit event (the process ends around it): it writes what it compiled once it has
+ * compiled nothing new for this long. Playwright's loader thread compiles its bundle and babel in the process's
+ * first second; in a runner it lives as long as the run.
+ */
+const THREAD_SAVE_MS = 1000;
 // import( in code: not in a property (`.import(`), a name (`reimport(`), a method (`import() {`) or a message
 // (`` `import()` ``).
 const NOT_BEFORE = /[\w$.]/;
@@ -32,8 +39,7 @@ const unsaved = [];
 // cache), so import( in a cached module is rewritten to call this one, compiled by Node itself, where import() works.
 globalThis.__phonewrightImport = (specifier, options) => import(specifier, options);
 
-// Threads (Playwright's ESM loader) end without an exit event, so they could never write theirs: left alone.
-if (isMainThread) {
+{
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
     if (!CACHED.test(filename)) return compile.call(this, content, filename);
@@ -49,17 +55,25 @@ if (isMainThread) {
       NOT_BEFORE.test(text[at - 1] ?? '') || !STARTS_ARGUMENT.test(text[at + 7] ?? '') ? match : 'globalThis.__phonewrightImport(',
     );
     const script = new vm.Script(Module.wrap(source), { filename, cachedData });
-    if (cachedData === undefined || script.cachedDataRejected) unsaved.push({ script, file, rejected: script.cachedDataRejected === true });
+    if (cachedData === undefined || script.cachedDataRejected) {
+      unsaved.push({ script, file, rejected: script.cachedDataRejected === true });
+      if (!isMainThread) {
+        clearTimeout(saveTimer);
+        saveTimer = setTimeout(save, THREAD_SAVE_MS).unref();
+      }
+    }
     return script.runInThisContext({ displayErrors: true }).call(this.exports, this.exports, requireFrom(this), this, filename, path.dirname(filename));
   };
 
   // The first process of a role to end writes its cache; later ones leave it (link fails on an existing file).
   // The suite's own workers end last, after minutes of other work: when their caches replaced a short run's, a
   // bare worker took 1.1–1.2 s of CPU, no less than with none, against 0.6–0.7 s with a short run's.
-  process.once('exit', () => {
+  let saveTimer;
+  process.once('exit', save);
+  function save() {
     if (unsaved.length) mkdirSync(DIR, { recursive: true });
     for (const { script, file, rejected } of unsaved) {
-      const temp = `${file}.${process.pid}`;
+      const temp = `${file}.${process.pid}-${threadId}`;
       try {
         if (rejected) rmSync(file, { force: true });
         writeFileSync(temp, script.createCachedData());
@@ -70,7 +84,8 @@ if (isMainThread) {
         rmSync(temp, { force: true });
       }
     }
-  });
+    unsaved.length = 0;
+  }
 }
 
 /** The `require` a CommonJS module gets, as Node makes it. */
