@@ -49,7 +49,7 @@ export default tseslint.config(
   // A CommonJS preload for the suite's spawned processes (tests/helpers/code-cache.cjs): Node's require.
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // The suite's tests run on tests/helpers/test.ts (Playwright's test without the browser fixtures it never uses).
