@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { deviceMatrix } from './fixtures/matrix.js';
 import type { DeviceWorkerOptions } from './fixtures/index.js';
@@ -6,6 +7,10 @@ import { isOn, NIGHTLY_ENV } from './src/report/nightly-env.js';
 // The device matrix users run (npm start, phonewright test): one project per phone, phones in parallel.
 // With no server configured, the embedded simulator starts for the run and stops after it.
 const matrix = deviceMatrix({ testDir: 'specs' });
+// Results and reports go in the matrix's folder (the working folder), as its specs and phonewright.config.json:
+// `phonewright test` runs this config for a folder without one, and the reports belong to that folder, not to
+// the package's beside this file.
+const out = (file: string) => path.join(matrix.dir, file);
 
 export default defineConfig<object, DeviceWorkerOptions>({
   projects: matrix.projects,
@@ -17,16 +22,16 @@ export default defineConfig<object, DeviceWorkerOptions>({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   // Its own folder: a run cleans it, and test-results/ also holds the framework's own test runs.
-  outputDir: 'test-results/matrix',
+  outputDir: out('test-results/matrix'),
   reporter: [
     ['list'],
-    ['html', { outputFolder: 'reports/html', open: 'never' }],
-    ['json', { outputFile: 'reports/results.json' }],
-    ['junit', { outputFile: 'reports/junit.xml' }],
+    ['html', { outputFolder: out('reports/html'), open: 'never' }],
+    ['json', { outputFile: out('reports/results.json') }],
+    ['junit', { outputFile: out('reports/junit.xml') }],
     ['./src/report/summary-reporter.ts'],
     // Idle but under `phonewright nightly` (PHONEWRIGHT_NIGHTLY=1): reports/history/, nightly.md, trend.html.
-    ['./src/report/history-reporter.ts'],
+    ['./src/report/history-reporter.ts', { outputDir: out('reports') }],
     // A part of a nightly (--shard i/n, or PHONEWRIGHT_BLOB=1 per server) leaves a blob for `phonewright merge`.
-    ...(isOn(process.env[NIGHTLY_ENV.blob]) ? [['blob', { outputDir: 'reports/blob' }] as const] : []),
+    ...(isOn(process.env[NIGHTLY_ENV.blob]) ? [['blob', { outputDir: out('reports/blob') }] as const] : []),
   ],
 });

@@ -1,8 +1,9 @@
 // `phonewright test` when Playwright's run fails: the way out it gives is the HTML report only when the run
 // wrote one; a run that failed before any test (its config threw) wrote none, whatever an older run left.
 // Each run is a real `phonewright test` process in a temp project (Playwright takes the process's folder).
+import { existsSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { expect, test } from '../helpers/inline.js';
+import { expect, smallPhone, spec, test } from '../helpers/inline.js';
 import { spawnCli } from '../helpers/spawn.js';
 
 // outputDir given: Playwright's default is the package's test-results/, which holds this suite's own output.
@@ -36,4 +37,20 @@ test('a config that throws: exit 1, no report written, and an older report is no
   expect(r.stderr).toContain('the lab is not set up');
   expect(lastLine(r.stderr)).toBe('phonewright: the test run failed (playwright exit code 1); try: read what Playwright printed above (it wrote no report to reports/html)');
   expect((await stat(project.path('reports/html/index.html'))).mtimeMs).toBe(before);
+});
+
+// A folder with specs and phonewright.config.json but no playwright.config.ts: phonewright test runs its own config
+// for it. Its phones are the folder's lab's, from one file for the projects, the simulator and the workers (the
+// workers once read the package's folder: no lab there, and every phone failed as "no server named lab"), and its
+// reports go in the folder, not in the package's (where they went, while the CLI said none was written).
+test('a folder without a Playwright config: its lab\'s phones tested, its reports in it', async ({ inline, startSim }) => {
+  const sim = await startSim({ scenario: { phones: [smallPhone('device@71', 'phone', '0x2e7d32')] } });
+  const project = await inline.project({
+    'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, devices: [{ id: 'device@71', name: 'phone' }] }] }),
+    'specs/a.spec.ts': spec(`test('reads the lab phone', async ({ device }) => { await device.expectPixel(1, 1).toBe('0x2e7d32'); });`),
+  });
+  const r = await spawnCli(['test'], { cwd: project.dir });
+  expect(r.stdout, r.stderr).toContain('1 passed, 0 failed');
+  expect(r.code).toBe(0);
+  for (const report of ['reports/html/index.html', 'reports/results.json', 'reports/junit.xml']) expect(existsSync(project.path(report)), report).toBe(true);
 });
