@@ -42,15 +42,22 @@ test('a config that throws: exit 1, no report written, and an older report is no
 // A folder with specs and phonewright.config.json but no playwright.config.ts: phonewright test runs its own config
 // for it. Its phones are the folder's lab's, from one file for the projects, the simulator and the workers (the
 // workers once read the package's folder: no lab there, and every phone failed as "no server named lab"), and its
-// reports go in the folder, not in the package's (where they went, while the CLI said none was written).
+// reports and its upload cache go in the folder, not in the package's (where the reports went, while the CLI said
+// none was written).
 test('a folder without a Playwright config: its lab\'s phones tested, its reports in it', async ({ inline, startSim }) => {
   const sim = await startSim({ scenario: { phones: [smallPhone('device@71', 'phone', '0x2e7d32')] } });
   const project = await inline.project({
-    'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, devices: [{ id: 'device@71', name: 'phone' }] }] }),
-    'specs/a.spec.ts': spec(`test('reads the lab phone', async ({ device }) => { await device.expectPixel(1, 1).toBe('0x2e7d32'); });`),
+    'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, devices: [{ id: 'device@71', name: 'phone' }] }], push: { apk: 'app.apk' } }),
+    'app.apk': 'the build under test',
+    'specs/a.spec.ts': spec(`test('reads the lab phone', async ({ device, pushed }) => {
+  expect(pushed.apk).toHaveLength(1);
+  await device.expectPixel(1, 1).toBe('0x2e7d32');
+});`),
   });
   const r = await spawnCli(['test'], { cwd: project.dir });
-  expect(r.stdout, r.stderr).toContain('1 passed, 0 failed');
+  expect(r.stdout, r.stderr).toContain('2 passed, 0 failed');
   expect(r.code).toBe(0);
+  // The build went up once: the push project and the phone's worker keep one upload cache, in the folder.
+  expect(sim.stats().operations.upload).toBe(1);
   for (const report of ['reports/html/index.html', 'reports/results.json', 'reports/junit.xml']) expect(existsSync(project.path(report)), report).toBe(true);
 });

@@ -33,59 +33,58 @@ const THREAD_SAVE_MS = 1000;
 const NOT_BEFORE = /[\w$.]/;
 const STARTS_ARGUMENT = /[\s"'`\w$]/;
 
-/** The loaded scripts that had no usable cache: written at exit, with every function compiled by then. */
+/** The loaded scripts that had no usable cache: written at exit (a thread: once idle), with every function compiled by then. */
 const unsaved = [];
 // A script compiled from a cache loses its dynamic-import callback (Node 20 keeps it per process, not in the
 // cache), so import( in a cached module is rewritten to call this one, compiled by Node itself, where import() works.
 globalThis.__phonewrightImport = (specifier, options) => import(specifier, options);
 
-{
-  const compile = Module.prototype._compile;
-  Module.prototype._compile = function (content, filename) {
-    if (!CACHED.test(filename)) return compile.call(this, content, filename);
-    const { size, mtimeMs } = statSync(filename);
-    const file = path.join(DIR, createHash('sha1').update(`${ROLE}\0${filename}\0${size}\0${mtimeMs}`).digest('hex'));
-    let cachedData;
-    try {
-      cachedData = readFileSync(file);
-    } catch {
-      // not cached yet
-    }
-    const source = (content.startsWith('#!') ? `//${content}` : content).replace(/import\(/g, (match, at, text) =>
-      NOT_BEFORE.test(text[at - 1] ?? '') || !STARTS_ARGUMENT.test(text[at + 7] ?? '') ? match : 'globalThis.__phonewrightImport(',
-    );
-    const script = new vm.Script(Module.wrap(source), { filename, cachedData });
-    if (cachedData === undefined || script.cachedDataRejected) {
-      unsaved.push({ script, file, rejected: script.cachedDataRejected === true });
-      if (!isMainThread) {
-        clearTimeout(saveTimer);
-        saveTimer = setTimeout(save, THREAD_SAVE_MS).unref();
-      }
-    }
-    return script.runInThisContext({ displayErrors: true }).call(this.exports, this.exports, requireFrom(this), this, filename, path.dirname(filename));
-  };
-
-  // The first process of a role to end writes its cache; later ones leave it (link fails on an existing file).
-  // The suite's own workers end last, after minutes of other work: when their caches replaced a short run's, a
-  // bare worker took 1.1–1.2 s of CPU, no less than with none, against 0.6–0.7 s with a short run's.
-  let saveTimer;
-  process.once('exit', save);
-  function save() {
-    if (unsaved.length) mkdirSync(DIR, { recursive: true });
-    for (const { script, file, rejected } of unsaved) {
-      const temp = `${file}.${process.pid}-${threadId}`;
-      try {
-        if (rejected) rmSync(file, { force: true });
-        writeFileSync(temp, script.createCachedData());
-        linkSync(temp, file);
-      } catch {
-        // Another process wrote it first, or it could not be written: compiled again next time.
-      } finally {
-        rmSync(temp, { force: true });
-      }
-    }
-    unsaved.length = 0;
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  if (!CACHED.test(filename)) return compile.call(this, content, filename);
+  const { size, mtimeMs } = statSync(filename);
+  const file = path.join(DIR, createHash('sha1').update(`${ROLE}\0${filename}\0${size}\0${mtimeMs}`).digest('hex'));
+  let cachedData;
+  try {
+    cachedData = readFileSync(file);
+  } catch {
+    // not cached yet
   }
+  const source = (content.startsWith('#!') ? `//${content}` : content).replace(/import\(/g, (match, at, text) =>
+    NOT_BEFORE.test(text[at - 1] ?? '') || !STARTS_ARGUMENT.test(text[at + 7] ?? '') ? match : 'globalThis.__phonewrightImport(',
+  );
+  const script = new vm.Script(Module.wrap(source), { filename, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    unsaved.push({ script, file, rejected: script.cachedDataRejected === true });
+    if (!isMainThread) {
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(save, THREAD_SAVE_MS).unref();
+    }
+  }
+  return script.runInThisContext({ displayErrors: true }).call(this.exports, this.exports, requireFrom(this), this, filename, path.dirname(filename));
+};
+
+// The first process (or thread, THREAD_SAVE_MS after its last compile) of a role to save writes its cache; later
+// ones leave it (link fails on an existing file).
+// The suite's own workers end last, after minutes of other work: when their caches replaced a short run's, a
+// bare worker took 1.1–1.2 s of CPU, no less than with none, against 0.6–0.7 s with a short run's.
+let saveTimer;
+process.once('exit', save);
+function save() {
+  if (unsaved.length) mkdirSync(DIR, { recursive: true });
+  for (const { script, file, rejected } of unsaved) {
+    const temp = `${file}.${process.pid}-${threadId}`;
+    try {
+      if (rejected) rmSync(file, { force: true });
+      writeFileSync(temp, script.createCachedData());
+      linkSync(temp, file);
+    } catch {
+      // Another process wrote it first, or it could not be written: compiled again next time.
+    } finally {
+      rmSync(temp, { force: true });
+    }
+  }
+  unsaved.length = 0;
 }
 
 /** The `require` a CommonJS module gets, as Node makes it. */
