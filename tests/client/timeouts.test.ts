@@ -65,15 +65,20 @@ test('the total timeout caps attempts and backoff together', async ({ serve, con
 
 test('no retry is started when its backoff would end past the total timeout', async ({ serve, connect }) => {
   const server = await serve();
-  // Retry-After sets each pause to 300 ms exactly (jittered backoff of 200-400 ms would sometimes fit a fourth
-  // attempt in 700 ms): attempts at 0, 300 and 600 ms, and the next pause would end at 900, past the timeout.
-  server.handle('pixel', { status: 503, headers: { 'retry-after': '0.3' } });
+  // Retry-After sets each pause to 1 s exactly (a jittered backoff would vary): the first answer comes at once,
+  // the second attempt 1 s later, and the next pause would end at 2 s, past the 1.5 s timeout. Both ways have
+  // 0.5 s to spare: the first answer may take that long before its pause no longer fits, and a third attempt
+  // could not fit however fast the machine. (With pauses of 300 ms in 700 ms, a first answer 100 ms late on a
+  // loaded machine left room for two attempts only.)
+  server.handle('pixel', { status: 503, headers: { 'retry-after': '1' } });
+  const totalTimeout = 1_500;
   const { ms, error } = await timed(() =>
-    connect(server, { backoffBase: 400, backoffMax: 400, retries: 10, totalTimeout: 700 }).pixel(VENDOR_MAIN_DEVICE, 1, 1),
+    connect(server, { backoffBase: 1_000, backoffMax: 1_000, retries: 10, totalTimeout }).pixel(VENDOR_MAIN_DEVICE, 1, 1),
   );
   expect(error?.code).toBe('PW_SERVICE');
-  expect(ms).toBeLessThan(700 + MARGIN);
-  expect(server.count('pixel')).toBe(3);
+  expect(server.count('pixel')).toBe(2);
+  // It gave up at once rather than waiting out the timeout in a pause it could not use.
+  expect(ms).toBeLessThan(totalTimeout);
 });
 
 test.describe('AbortSignal', () => {
