@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { deviceMatrix } from './fixtures/matrix.js';
 import type { DeviceWorkerOptions } from './fixtures/index.js';
@@ -11,6 +12,10 @@ const matrix = deviceMatrix({ testDir: 'specs' });
 // `phonewright test` runs this config for a folder without one, and the reports belong to that folder, not to
 // the package's beside this file.
 const out = (file: string) => path.join(matrix.dir, file);
+// phonewright's reporters, beside this file: its TypeScript in the repository, the build's JavaScript where the
+// package is installed (dist/playwright.config.js, what `phonewright test` runs there: Playwright compiles no
+// TypeScript under node_modules).
+const reporter = (name: string) => `./src/report/${name}${path.extname(fileURLToPath(import.meta.url))}`;
 
 export default defineConfig<object, DeviceWorkerOptions>({
   projects: matrix.projects,
@@ -28,9 +33,9 @@ export default defineConfig<object, DeviceWorkerOptions>({
     ['html', { outputFolder: out('reports/html'), open: 'never' }],
     ['json', { outputFile: out('reports/results.json') }],
     ['junit', { outputFile: out('reports/junit.xml') }],
-    ['./src/report/summary-reporter.ts'],
+    [reporter('summary-reporter')],
     // Idle but under `phonewright nightly` (PHONEWRIGHT_NIGHTLY=1): reports/history/, nightly.md, trend.html.
-    ['./src/report/history-reporter.ts', { outputDir: out('reports') }],
+    [reporter('history-reporter'), { outputDir: out('reports') }],
     // A part of a nightly (--shard i/n, or PHONEWRIGHT_BLOB=1 per server) leaves a blob for `phonewright merge`.
     ...(isOn(process.env[NIGHTLY_ENV.blob]) ? [['blob', { outputDir: out('reports/blob') }] as const] : []),
   ],

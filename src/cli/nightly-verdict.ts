@@ -34,7 +34,7 @@ export function nightlyVerdict(outcome: NightlyOutcome | undefined, code: number
   if (!outcome) {
     if (code !== 0) throw new CheckFailedError(`${what} did not complete (playwright exit code ${code})`, { hint: 'read the error above' });
     throw new ConfigError(`${what} wrote no history: the Playwright config has no history reporter`, {
-      hint: "add ['./src/report/history-reporter.ts'] (phonewright's) to the reporters of playwright.config.ts",
+      hint: "add ['phonewright/reporters/history'] to the reporters of playwright.config.ts",
     });
   }
   const print = (text: string) => (json ? output.note(text) : output.line(text));

@@ -26,8 +26,13 @@ export interface RunArgs extends GlobalOptions {
   playwright: string[];
 }
 
-/** phonewright's own config: the example suites on the device matrix, used when the folder has none. */
-const OWN_CONFIG = path.join(packageRoot(), 'playwright.config.ts');
+/**
+ * phonewright's own config, the example suites on the device matrix, used when the folder has none: the one beside
+ * this code, playwright.config.ts in the repository, dist/playwright.config.js in an installed package (Playwright
+ * compiles no TypeScript under node_modules: the package's .ts config failed there with "Unknown file extension").
+ */
+const SELF = fileURLToPath(import.meta.url);
+const OWN_CONFIG = path.resolve(path.dirname(SELF), '..', '..', `playwright.config${path.extname(SELF)}`);
 
 /**
  * Runs `playwright test` on the device matrix: the folder's playwright.config.ts (or phonewright's own),
@@ -155,11 +160,4 @@ function checkSimulatorPhones(servers: Connection[], file: ConfigFile | undefine
     const hint = `one of ${roster.phones.map((p) => `${p.name} (${p.id})`).join(', ')}, or main`;
     throw selection === '--devices' ? new UsageError(message, { hint }) : new ConfigError(message, { hint });
   }
-}
-
-/** The folder of phonewright's package.json, whether this runs from src/ or from dist/src/. */
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
 }

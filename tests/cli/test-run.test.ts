@@ -3,7 +3,8 @@
 // Each run is a real `phonewright test` process in a temp project (Playwright takes the process's folder).
 import { existsSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { expect, smallPhone, spec, test } from '../helpers/inline.js';
+import { installPackage } from '../helpers/installed.js';
+import { expect, smallPhone, test } from '../helpers/inline.js';
 import { spawnCli } from '../helpers/spawn.js';
 
 // outputDir given: Playwright's default is the package's test-results/, which holds this suite's own output.
@@ -39,25 +40,55 @@ test('a config that throws: exit 1, no report written, and an older report is no
   expect((await stat(project.path('reports/html/index.html'))).mtimeMs).toBe(before);
 });
 
-// A folder with specs and phonewright.config.json but no playwright.config.ts: phonewright test runs its own config
-// for it. Its phones are the folder's lab's, from one file for the projects, the simulator and the workers (the
-// workers once read the package's folder: no lab there, and every phone failed as "no server named lab"), and its
-// reports and its upload cache go in the folder, not in the package's (where the reports went, while the CLI said
-// none was written).
-test('a folder without a Playwright config: its lab\'s phones tested, its reports in it', async ({ inline, startSim }) => {
+// A folder with specs and phonewright.config.json but no playwright.config.ts, phonewright installed in it as users
+// have it: `phonewright test` runs phonewright's own config for it. The package's config is its build's (Playwright
+// compiles no TypeScript under node_modules: the .ts one failed with "Unknown file extension"), and the spec
+// imports `phonewright/fixtures`. Its phones are the folder's lab's, from one file for the projects, the simulator
+// and the workers (the workers once read the package's folder: no lab there, and every phone failed as "no server
+// named lab"), and its reports and its upload cache go in the folder, not in the package's (where the reports
+// went, while the CLI said none was written).
+test('a folder without a Playwright config, phonewright installed: its lab\'s phones tested, its reports in it', async ({ inline, startSim }) => {
   const sim = await startSim({ scenario: { phones: [smallPhone('device@71', 'phone', '0x2e7d32')] } });
   const project = await inline.project({
     'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, devices: [{ id: 'device@71', name: 'phone' }] }], push: { apk: 'app.apk' } }),
     'app.apk': 'the build under test',
-    'specs/a.spec.ts': spec(`test('reads the lab phone', async ({ device, pushed }) => {
+  });
+  // Written as it is: inline projects point `phonewright/fixtures` at the repository's TypeScript.
+  await mkdir(project.path('specs'));
+  await writeFile(
+    project.path('specs/a.spec.ts'),
+    `import { test, expect } from 'phonewright/fixtures';
+
+test('reads the lab phone', async ({ device, pushed }) => {
   expect(pushed.apk).toHaveLength(1);
   await device.expectPixel(1, 1).toBe('0x2e7d32');
-});`),
-  });
-  const r = await spawnCli(['test'], { cwd: project.dir });
+});
+`,
+  );
+  const bin = await installPackage(project.dir);
+  const r = await spawnCli(['test'], { cwd: project.dir, bin });
   expect(r.stdout, r.stderr).toContain('2 passed, 0 failed');
   expect(r.code).toBe(0);
   // The build went up once: the push project and the phone's worker keep one upload cache, in the folder.
   expect(sim.stats().operations.upload).toBe(1);
   for (const report of ['reports/html/index.html', 'reports/results.json', 'reports/junit.xml']) expect(existsSync(project.path(report)), report).toBe(true);
+
+  // A config of the user's own takes phonewright's reporters by the package's names: the closing line (which
+  // fails a run for a phone it could not reach) and the history a nightly writes.
+  await writeFile(
+    project.path('playwright.config.ts'),
+    `import { defineConfig } from '@playwright/test';
+import { deviceMatrix } from 'phonewright/fixtures';
+
+const matrix = deviceMatrix();
+export default defineConfig({
+  projects: matrix.projects, workers: matrix.workers, globalSetup: matrix.globalSetup, outputDir: 'test-results',
+  reporter: [['phonewright/reporters/summary'], ['phonewright/reporters/history', { outputDir: 'reports' }]],
+});
+`,
+  );
+  const nightly = await spawnCli(['nightly'], { cwd: project.dir, bin });
+  expect(nightly.stdout, nightly.stderr).toContain('2 passed, 0 failed');
+  expect(nightly.code, nightly.stderr).toBe(0);
+  expect(existsSync(project.path('reports/nightly.md')), 'reports/nightly.md').toBe(true);
 });

@@ -51,6 +51,8 @@ export interface SpawnOptions extends CliOptions {
   terminal?: boolean;
   /** Run as this user and group (the test process must be root for it to matter). */
   user?: { uid: number; gid: number };
+  /** The CLI's entry point, e.g. an installed package's (helpers/installed.ts). @default the repository's bin/phonewright.js */
+  bin?: string;
 }
 
 /**
@@ -84,7 +86,7 @@ export function spawnCli(args: string[], options: SpawnOptions = {}): Promise<Cl
 /** Starts the CLI in a process of its own and returns at once. */
 export function launchSpawned(args: string[], options: SpawnOptions = {}): LiveCli {
   if (!existsSync(path.join(ROOT, 'dist', 'src', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
-  const argv = [process.execPath, BIN, ...args];
+  const argv = [process.execPath, options.bin ?? BIN, ...args];
   const [file, ...rest] = options.terminal ? ['script', '-qec', argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' '), '/dev/null'] : argv;
   const child = spawn(file!, rest, { cwd: options.cwd ?? ROOT, env: cliEnv(options), stdio: ['ignore', 'pipe', 'pipe'], ...options.user });
   const live = collect();

@@ -55,7 +55,7 @@ test('a config without the history reporter: exit 2, and the line to add; a run 
     }
     throw new Error('the verdict passed');
   };
-  expect(verdict(0)).toEqual({ exit: 2, config: true, message: "the nightly run wrote no history: the Playwright config has no history reporter; try: add ['./src/report/history-reporter.ts'] (phonewright's) to the reporters of playwright.config.ts" });
+  expect(verdict(0)).toEqual({ exit: 2, config: true, message: "the nightly run wrote no history: the Playwright config has no history reporter; try: add ['phonewright/reporters/history'] to the reporters of playwright.config.ts" });
   expect(verdict(1)).toMatchObject({ exit: 1, message: 'the nightly run did not complete (playwright exit code 1); try: read the error above' });
 });
 
