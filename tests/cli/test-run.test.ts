@@ -45,13 +45,14 @@ test('a config that throws: exit 1, no report written, and an older report is no
 // compiles no TypeScript under node_modules: the .ts one failed with "Unknown file extension"), and the spec
 // imports `phonewright/fixtures`. Its phones are the folder's lab's, from one file for the projects, the simulator
 // and the workers (the workers once read the package's folder: no lab there, and every phone failed as "no server
-// named lab"), and its reports and its upload cache go in the folder, not in the package's (where the reports
-// went, while the CLI said none was written).
+// named lab"), and its reports, its upload cache and its spec's push paths are the folder's, not the package's
+// (where the reports went, while the CLI said none was written).
 test('a folder without a Playwright config, phonewright installed: its lab\'s phones tested, its reports in it', async ({ inline, startSim }) => {
   const sim = await startSim({ scenario: { phones: [smallPhone('device@71', 'phone', '0x2e7d32')] } });
   const project = await inline.project({
     'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, devices: [{ id: 'device@71', name: 'phone' }] }], push: { apk: 'app.apk' } }),
     'app.apk': 'the build under test',
+    'login.js': 'the login script',
   });
   // Written as it is: inline projects point `phonewright/fixtures` at the repository's TypeScript.
   await mkdir(project.path('specs'));
@@ -59,8 +60,11 @@ test('a folder without a Playwright config, phonewright installed: its lab\'s ph
     project.path('specs/a.spec.ts'),
     `import { test, expect } from 'phonewright/fixtures';
 
+test.use({ push: { script: 'login.js' } });
+
 test('reads the lab phone', async ({ device, pushed }) => {
   expect(pushed.apk).toHaveLength(1);
+  expect(pushed.script).toHaveLength(1);
   await device.expectPixel(1, 1).toBe('0x2e7d32');
 });
 `,
@@ -69,8 +73,9 @@ test('reads the lab phone', async ({ device, pushed }) => {
   const r = await spawnCli(['test'], { cwd: project.dir, bin });
   expect(r.stdout, r.stderr).toContain('2 passed, 0 failed');
   expect(r.code).toBe(0);
-  // The build went up once: the push project and the phone's worker keep one upload cache, in the folder.
-  expect(sim.stats().operations.upload).toBe(1);
+  // Each file went up once: the push project and the phone's worker keep one upload cache, in the folder. The
+  // spec's own push starts from the folder too (it once started from the package's: login.js "does not exist").
+  expect(sim.stats().operations.upload).toBe(2);
   for (const report of ['reports/html/index.html', 'reports/results.json', 'reports/junit.xml']) expect(existsSync(project.path(report)), report).toBe(true);
 
   // A config of the user's own takes phonewright's reporters by the package's names: the closing line (which
