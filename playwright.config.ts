@@ -12,10 +12,10 @@ const matrix = deviceMatrix({ testDir: 'specs' });
 // `phonewright test` runs this config for a folder without one, and the reports belong to that folder, not to
 // the package's beside this file.
 const out = (file: string) => path.join(matrix.dir, file);
-// phonewright's reporters, beside this file: its TypeScript in the repository, the build's JavaScript where the
-// package is installed (dist/playwright.config.js, what `phonewright test` runs there: Playwright compiles no
+// phonewright's reporters: its TypeScript in the repository; where the package is installed, the bundle's, beside
+// this config's (dist/pkg/playwright.config.js, what `phonewright test` runs there: Playwright compiles no
 // TypeScript under node_modules).
-const reporter = (name: string) => `./src/report/${name}${path.extname(fileURLToPath(import.meta.url))}`;
+const reporter = (name: string) => (fileURLToPath(import.meta.url).endsWith('.ts') ? `./src/report/${name}.ts` : `./${name}.js`);
 
 export default defineConfig<object, DeviceWorkerOptions>({
   projects: matrix.projects,

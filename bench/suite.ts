@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { installPackage } from '../tests/helpers/installed.js';
 
 /** The repository: two folders up from dist/bench/. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -45,7 +46,23 @@ export async function makeProject(copy: string[] = []): Promise<string> {
   return dir;
 }
 
-/** Removes a project made by {@link makeProject} (the symlinks, not what they point at). */
+/**
+ * A throwaway project with phonewright installed in its node_modules as a user's is (tests/helpers/installed.ts):
+ * what a user's runner and workers load is the package's build, not the repository's TypeScript.
+ * @param files relative path → content, written into it
+ */
+export async function installedProject(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'phonewright-bench-'));
+  await writeFile(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
+  await installPackage(ROOT, dir);
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await writeFile(path.join(dir, rel), content);
+  }
+  return dir;
+}
+
+/** Removes a project made by {@link makeProject} or {@link installedProject} (the symlinks, not what they point at). */
 export function removeProject(dir: string): Promise<void> {
   return rm(dir, { recursive: true, force: true });
 }

@@ -1,11 +1,13 @@
 // worker_start_ratio: CPU a Playwright worker spends from its spawn to its first test's body, the device
-// matrix's (playwright.config.ts, the device fixture: login and main-device lookup included) against a bare
-// Playwright project's (an empty config, no phonewright import), both in the same run.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// matrix's (a config of deviceMatrix(), the device fixture: login and main-device lookup included) against a bare
+// Playwright project's (an empty config, no phonewright import), both in the same run. phonewright is installed
+// in the project as a user has it (suite.ts: installedProject), so the worker loads what users' workers load, the
+// package's build; a checkout's workers compile its TypeScript modules instead.
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { BenchResult } from './report.js';
 import { interleaved, median, medianInterval, medianRatio, ratios, round } from './stats.js';
-import { makeProject, removeProject, runPlaywright } from './suite.js';
+import { installedProject, removeProject, runPlaywright } from './suite.js';
 
 /**
  * Rounds of one run each (ours, bare, bare, ours…), about 3 s of wall time a round. On the shared 2-core machine
@@ -25,8 +27,14 @@ const probe = (fixture: string) => `
   const { user, system } = process.cpuUsage();
   await writeFile(process.env.${OUT_ENV}, String((user + system) / 1000));${fixture}`;
 
+const OURS_CONFIG = `import { defineConfig } from '@playwright/test';
+import { deviceMatrix } from 'phonewright/fixtures';
+const matrix = deviceMatrix();
+export default defineConfig({ projects: matrix.projects, workers: matrix.workers, globalSetup: matrix.globalSetup, reporter: 'dot' });
+`;
+
 const OURS = `import { writeFile } from 'node:fs/promises';
-import { test } from '../fixtures/index.js';
+import { test } from 'phonewright/fixtures';
 test('first', async ({ device }) => {${probe('\n  void device;')}
 });
 `;
@@ -42,13 +50,8 @@ test('first', async () => {${probe('')}
 `;
 
 export async function run(): Promise<BenchResult> {
-  const dir = await makeProject(['playwright.config.ts']);
+  const dir = await installedProject({ 'playwright.config.ts': OURS_CONFIG, 'specs/first.spec.ts': OURS, 'bare.config.ts': BARE_CONFIG, 'bare/first.spec.ts': BARE });
   try {
-    await mkdir(path.join(dir, 'specs'));
-    await mkdir(path.join(dir, 'bare'));
-    await writeFile(path.join(dir, 'specs', 'first.spec.ts'), OURS);
-    await writeFile(path.join(dir, 'bare.config.ts'), BARE_CONFIG);
-    await writeFile(path.join(dir, 'bare', 'first.spec.ts'), BARE);
     const out = path.join(dir, 'worker-cpu.txt');
     const cpu = (label: string, args: string[]) => async () => {
       await rm(out, { force: true });

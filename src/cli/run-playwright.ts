@@ -27,12 +27,13 @@ export interface RunArgs extends GlobalOptions {
 }
 
 /**
- * phonewright's own config, the example suites on the device matrix, used when the folder has none: the one beside
- * this code, playwright.config.ts in the repository, dist/playwright.config.js in an installed package (Playwright
- * compiles no TypeScript under node_modules: the package's .ts config failed there with "Unknown file extension").
+ * phonewright's own config, the example suites on the device matrix, used when the folder has none:
+ * playwright.config.ts in the repository, run from src/; run from dist/ (an installed package), the bundle's
+ * (scripts/bundle.mjs): Playwright compiles no TypeScript under node_modules, and the package's .ts config failed
+ * there with "Unknown file extension".
  */
 const SELF = fileURLToPath(import.meta.url);
-const OWN_CONFIG = path.resolve(path.dirname(SELF), '..', '..', `playwright.config${path.extname(SELF)}`);
+const OWN_CONFIG = SELF.endsWith('.ts') ? path.resolve(path.dirname(SELF), '../../playwright.config.ts') : path.resolve(path.dirname(SELF), '../../pkg/playwright.config.js');
 
 /**
  * Runs `playwright test` on the device matrix: the folder's playwright.config.ts (or phonewright's own),

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { installPackage } from '../helpers/installed.js';
 import { expect, smallPhone, test } from '../helpers/inline.js';
-import { spawnCli } from '../helpers/spawn.js';
+import { ROOT, spawnCli } from '../helpers/spawn.js';
 
 // outputDir given: Playwright's default is the package's test-results/, which holds this suite's own output.
 const HTML_CONFIG = `import { defineConfig } from '@playwright/test';
@@ -69,7 +69,7 @@ test('reads the lab phone', async ({ device, pushed }) => {
 });
 `,
   );
-  const bin = await installPackage(project.dir);
+  const bin = await installPackage(ROOT, project.dir);
   const r = await spawnCli(['test'], { cwd: project.dir, bin });
   expect(r.stdout, r.stderr).toContain('2 passed, 0 failed');
   expect(r.code).toBe(0);

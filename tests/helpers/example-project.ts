@@ -53,7 +53,7 @@ function exampleFiles(): string[] {
 export async function repoConfigProject(make: (files: Record<string, string>) => Promise<InlineProject>): Promise<InlineProject> {
   const project = await exampleProject(make);
   const repo = path.relative(project.dir, REPO).split(path.sep).join('/');
-  const config = (await readFile(path.join(REPO, 'playwright.config.ts'), 'utf8')).replace(/(['"])\.\/(fixtures|src)\//g, `$1${repo}/$2/`);
+  const config = (await readFile(path.join(REPO, 'playwright.config.ts'), 'utf8')).replace(/(['"`])\.\/(fixtures|src)\//g, `$1${repo}/$2/`);
   await project.write({ 'playwright.config.ts': config });
   return project;
 }
