@@ -6,6 +6,14 @@ import type { Suite, TestCase } from '@playwright/test/reporter';
  * they skip the test; the reporters read it.
  */
 export const NOT_TESTED = 'phone-not-tested';
+/**
+ * Whether a run's reporters (Playwright's `config.reporter`, ids resolved to paths) include phonewright's summary,
+ * which fails the run for a phone not tested: the fixtures skip such a phone's tests only where it does.
+ */
+export function failsUntestedPhones(reporters: readonly (readonly [string, unknown?])[]): boolean {
+  return reporters.some(([id]) => /(^|[\\/])summary-reporter\.[cm]?[jt]s$/.test(id));
+}
+
 /** How the line of a phone not tested starts, on the console and among a history record's run errors. */
 export const NOT_TESTED_LINE = 'not tested, ';
 
