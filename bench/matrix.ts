@@ -1,5 +1,5 @@
-// matrix_8_over_1: wall time of the example suite (specs/) on 8 simulated phones ÷ on 1, as `npx playwright test`
-// runs it. The 8 phones are the default scenario's 4 and a clone of each (new id, name `<name>-b`); a clone
+// matrix_8_over_1: wall time of the example suite (specs/) on 8 simulated phones ÷ on 1, as `phonewright test`
+// runs it where phonewright is installed (its own config, the package's build). The 8 phones are the default scenario's 4 and a clone of each (new id, name `<name>-b`); a clone
 // reuses the model expectations (specs/phones.ts) and the region golden of the phone it was cloned from.
 // matrix_8_over_1_lab: the same under the simulator's lab preset (reads take milliseconds, one screen read
 // at a time per phone, clocks off) on a server of the interface only (capabilities "seed": regions sampled a
@@ -17,7 +17,7 @@ import { reportTests } from '../src/report/json-report.js';
 import { DEFAULT_SCENARIO, type PhoneInput } from '../src/simulator/index.js';
 import type { BenchResult } from './report.js';
 import { interleaved, median, medianRatio, round } from './stats.js';
-import { makeProject, removeProject, runPlaywright } from './suite.js';
+import { exampleSpecs, INSTALLED_CONFIG, installedProject, removeProject, runPlaywright } from './suite.js';
 
 /**
  * Rounds of six runs, after one warm-up run: about 1.5 minutes a round on a quiet machine, 2 under load. Five
@@ -35,7 +35,7 @@ const FLOOR_TITLE = 'playwright-floor';
 const LAB_CONFIG = 'phonewright.lab.json';
 
 export async function run(): Promise<BenchResult> {
-  const dir = await makeProject(['playwright.config.ts', 'specs']);
+  const dir = await installedProject(await exampleSpecs());
   try {
     const phones = await cloneScenario(dir);
     // Playwright's own share, for the detail column: one empty test per project, no phonewright fixture.
@@ -50,8 +50,8 @@ export async function run(): Promise<BenchResult> {
       if (env === lab && args === suite) (phase[label] ??= []).push(await phases(dir));
       return result.ms;
     };
-    const suite = ['--grep-invert', FLOOR_TITLE];
-    const floor = [FLOOR_SPEC];
+    const suite = ['-c', INSTALLED_CONFIG, '--grep-invert', FLOOR_TITLE];
+    const floor = ['-c', INSTALLED_CONFIG, FLOOR_SPEC];
     // The warm-up fills Playwright's transform cache and the push cache, as any second run on a laptop finds them.
     await run('warm-up', phones, suite)();
     // Each lab run beside its floor (the order flips every other round, the pairs stay side by side). The floors

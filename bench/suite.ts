@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,7 @@ export async function makeProject(copy: string[] = []): Promise<string> {
  * what a user's runner and workers load is the package's build, not the repository's TypeScript.
  * @param files relative path → content, written into it
  */
-export async function installedProject(files: Record<string, string>): Promise<string> {
+export async function installedProject(files: Record<string, string | Buffer>): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'phonewright-bench-'));
   await writeFile(path.join(dir, 'package.json'), '{ "type": "module", "private": true }\n');
   await installPackage(ROOT, dir);
@@ -60,6 +60,20 @@ export async function installedProject(files: Record<string, string>): Promise<s
     await writeFile(path.join(dir, rel), content);
   }
   return dir;
+}
+
+/** phonewright's own Playwright config in a project of {@link installedProject}, the one `phonewright test` runs for a folder without one. */
+export const INSTALLED_CONFIG = 'node_modules/phonewright/dist/pkg/playwright.config.js';
+
+/** The example suites as committed (specs/, the files git tracks), importing the installed package's fixtures. */
+export async function exampleSpecs(): Promise<Record<string, Buffer | string>> {
+  const files = (await trackedFiles('specs')) ?? (await readdir(path.join(ROOT, 'specs'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
+  const specs: Record<string, Buffer | string> = {};
+  for (const file of files) {
+    const bytes = await readFile(path.join(ROOT, file));
+    specs[file] = file.endsWith('.ts') ? bytes.toString('utf8').replace(/from '\.\.\/fixtures(\/index\.js)?'/g, "from 'phonewright/fixtures'") : bytes;
+  }
+  return specs;
 }
 
 /** Removes a project made by {@link makeProject} or {@link installedProject} (the symlinks, not what they point at). */
