@@ -23,6 +23,8 @@ export default defineConfig({
     { name: 'end-to-end', testMatch: END_TO_END, workers: 2 },
     { name: 'layers', testIgnore: END_TO_END },
   ],
+  // The inline projects run the package's bundle: made again first when a source file is newer.
+  globalSetup: './helpers/fresh-bundle.ts',
   outputDir: '../test-results/framework',
   fullyParallel: true,
   // Many short tests wait on timers and servers rather than on a core (retries' back-offs, notification windows,

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimulatorHandle } from '../../src/simulator/index.js';
-import { matrixConfig, REPO, type InlineProject, type InlineRun } from './inline.js';
+import { matrixConfig, PACKAGE, REPO, type InlineProject, type InlineRun } from './inline.js';
 
 /** The example suites: 13 tests on each of the default scenario's four phones (one skipped on a server without screen capture). */
 export const EXAMPLE_PHONES = ['galaxy-s9', 'pixel-7', 'galaxy-tab-s7', 'moto-g5'] as const;
@@ -29,7 +29,7 @@ export async function exampleProject(make: (files: Record<string, string>) => Pr
     testDir: 'specs',
     timeout: 30_000,
     expectTimeout: 5_000,
-    reporters: (repo) => `['list'], ['json', { outputFile: r('results.json') }], ['${repo('src/report/summary-reporter.ts')}']`,
+    reporters: (repo) => `['list'], ['json', { outputFile: r('results.json') }], ['${repo(PACKAGE.summaryReporter)}']`,
   });
   await project.write({ 'playwright.config.ts': config });
   // The suites as committed: a spec another engineer is writing in the checkout right now is not an example yet.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import type { Comparison, HistoryRecord } from '../../src/report/history-types.js';
 import { reportTests } from '../../src/report/json-report.js';
-import { InlineProject, inheritedEnv, matrixConfig, test as inline } from '../helpers/inline.js';
+import { InlineProject, inheritedEnv, matrixConfig, PACKAGE, test as inline } from '../helpers/inline.js';
 import { BIN, ROOT as REPOSITORY, runNode } from '../helpers/spawn.js';
 
 export { smallPhone as phone } from '../helpers/inline.js';
@@ -94,8 +94,8 @@ export function config(file: string): string {
     ['html', { outputFolder: 'reports/html', open: 'never' }],
     ['json', { outputFile: 'reports/results.json' }],
     ['junit', { outputFile: 'reports/junit.xml' }],
-    ['${repo('src/report/summary-reporter.ts')}'],
-    ['${repo('src/report/history-reporter.ts')}'],
+    ['${repo(PACKAGE.summaryReporter)}'],
+    ['${repo(PACKAGE.historyReporter)}'],
     ...(isOn(process.env[NIGHTLY_ENV.blob]) ? [['blob', { outputDir: 'reports/blob' }] as const] : []),
   `,
   });
