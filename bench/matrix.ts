@@ -1,6 +1,7 @@
 // matrix_8_over_1: wall time of the example suite (specs/) on 8 simulated phones ÷ on 1, as `phonewright test`
-// runs it where phonewright is installed (its own config, the package's build). The 8 phones are the default scenario's 4 and a clone of each (new id, name `<name>-b`); a clone
-// reuses the model expectations (specs/phones.ts) and the region golden of the phone it was cloned from.
+// runs it where phonewright is installed (its own config, the package's build). The 8 phones are the default
+// scenario's 4 and a clone of each (new id, name `<name>-b`); a clone reuses the model expectations
+// (specs/phones.ts) and the region golden of the phone it was cloned from.
 // matrix_8_over_1_lab: the same under the simulator's lab preset (reads take milliseconds, one screen read
 // at a time per phone, clocks off) on a server of the interface only (capabilities "seed": regions sampled a
 // pixel per read, 2,304 reads per phone), where the run waits on phones, as against a real lab, rather than

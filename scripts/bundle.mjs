@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const OUT_DIR = `${ROOT}dist/pkg`;
+const OUT_DIR = `${ROOT}dist/pkg`;
 
 /** Output name → source. fixtures/matrix.ts finds `global-setup` and `push.setup` beside itself, the config the reporters. */
 const ENTRIES = {

@@ -54,7 +54,7 @@ test('a folder without a Playwright config, phonewright installed: its lab\'s ph
     'app.apk': 'the build under test',
     'login.js': 'the login script',
   });
-  // Written as it is: inline projects point `phonewright/fixtures` at the repository's TypeScript.
+  // Written as it is: inline projects point `phonewright/fixtures` at the repository's build, not at an installed copy.
   await mkdir(project.path('specs'));
   await writeFile(
     project.path('specs/a.spec.ts'),
