@@ -65,14 +65,14 @@ export async function installedProject(files: Record<string, string | Buffer>): 
 /** phonewright's own Playwright config in a project of {@link installedProject}, the one `phonewright test` runs for a folder without one. */
 export const INSTALLED_CONFIG = 'node_modules/phonewright/dist/pkg/playwright.config.js';
 
-/** The example suites as committed (specs/, the files git tracks), importing the installed package's fixtures. */
+/**
+ * The example suites as committed (specs/, the files git tracks), and the `fixtures/index.ts` they import from,
+ * which is the installed package's.
+ */
 export async function exampleSpecs(): Promise<Record<string, Buffer | string>> {
   const files = (await trackedFiles('specs')) ?? (await readdir(path.join(ROOT, 'specs'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
-  const specs: Record<string, Buffer | string> = {};
-  for (const file of files) {
-    const bytes = await readFile(path.join(ROOT, file));
-    specs[file] = file.endsWith('.ts') ? bytes.toString('utf8').replace(/from '\.\.\/fixtures(\/index\.js)?'/g, "from 'phonewright/fixtures'") : bytes;
-  }
+  const specs: Record<string, Buffer | string> = { 'fixtures/index.ts': "export * from 'phonewright/fixtures';\n" };
+  for (const file of files) specs[file] = await readFile(path.join(ROOT, file));
   return specs;
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Suite, TestCase } from '@playwright/test/reporter';
 
 /**
@@ -8,10 +9,14 @@ import type { Suite, TestCase } from '@playwright/test/reporter';
 export const NOT_TESTED = 'phone-not-tested';
 /**
  * Whether a run's reporters (Playwright's `config.reporter`, ids resolved to paths) include phonewright's summary,
- * which fails the run for a phone not tested: the fixtures skip such a phone's tests only where it does.
+ * which fails the run for a phone not tested: the fixtures skip such a phone's tests only where it does. Known by
+ * where the package keeps it (its source, the bundle, tsc's build), not by its name: a reporter of the user's own
+ * called summary-reporter would otherwise let an untested phone's skipped tests pass the run.
+ * @param packageRoot the folder of phonewright's package.json
  */
-export function failsUntestedPhones(reporters: readonly (readonly [string, unknown?])[]): boolean {
-  return reporters.some(([id]) => /(^|[\\/])summary-reporter\.[cm]?[jt]s$/.test(id));
+export function failsUntestedPhones(reporters: readonly (readonly [string, unknown?])[], packageRoot: string): boolean {
+  const own = ['src/report/summary-reporter.ts', 'dist/pkg/summary-reporter.js', 'dist/src/report/summary-reporter.js'].map((f) => path.join(packageRoot, f));
+  return reporters.some(([id]) => own.includes(id));
 }
 
 /** How the line of a phone not tested starts, on the console and among a history record's run errors. */

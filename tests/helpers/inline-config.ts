@@ -5,6 +5,8 @@ import { ROOT } from './spawn.js';
 
 /** Where inline projects are made: inside the repository, so `@playwright/test` resolves to its one copy. */
 export const INLINE_ROOT = path.join(ROOT, 'test-results', 'inline');
+/** An inline project's config file, as far as imports go: every project is one folder under {@link INLINE_ROOT}. */
+const INLINE_CONFIG = path.join(INLINE_ROOT, 'project', 'playwright.config.ts');
 /** What specs import; rewritten to the package's build of it by relative path ({@link PACKAGE}). */
 export const FIXTURES_SPECIFIER = 'phonewright/fixtures';
 /**
@@ -17,8 +19,8 @@ export const PACKAGE = { fixtures: 'dist/pkg/fixtures.js', summaryReporter: 'dis
 
 /** What the generated Playwright configs of device-matrix projects differ in. */
 export interface MatrixConfigOptions {
-  /** Where the config file goes: the repo's files are imported relative to it. */
-  file: string;
+  /** Where the config file goes: the repo's files are imported relative to it. @default an inline project's ({@link INLINE_CONFIG}) */
+  file?: string;
   /** The reporter entries, as code; `r(name)` is a path under `reports/`, `repo(file)` imports a repo file. */
   reporters: (repo: (file: string) => string) => string;
   /** More imports, as code. */
@@ -37,7 +39,7 @@ export interface MatrixConfigOptions {
 
 /** A Playwright config of a temp project: the device matrix of the repo's fixtures, reports under `reports/`. */
 export function matrixConfig(o: MatrixConfigOptions): string {
-  const repo = (repoFile: string) => importPath(o.file, repoFile);
+  const repo = (repoFile: string) => importPath(o.file ?? INLINE_CONFIG, repoFile);
   return `
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +77,6 @@ export default defineConfig({
 export function config(extra = '', reporters: 'json' | 'all' = 'json', projects = 'matrix.projects', expectTimeout?: number): string {
   const more = reporters === 'all' ? `['html', { outputFolder: r('html'), open: 'never' }], ['junit', { outputFile: r('junit.xml') }],` : '';
   return matrixConfig({
-    file: path.join(INLINE_ROOT, 'project', 'playwright.config.ts'),
     // The summary reporter, as the project's own config has it: it prints the closing line and fails a run that could not test a phone.
     reporters: (repo) => `['list'], ['json', { outputFile: r('results.json') }], ['${repo('tests/helpers/steps-reporter.ts')}', { outputFile: r('steps.json') }], ['${repo(PACKAGE.summaryReporter)}'], ${more}`,
     projects,
