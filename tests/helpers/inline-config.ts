@@ -85,9 +85,12 @@ export function config(extra = '', reporters: 'json' | 'all' = 'json', projects 
   });
 }
 
-/** The config files of a project whose phones are `devices` of one server: {@link config} and phonewright.config.json. */
-export function oneServer(server: { url: string }, devices: readonly { id: string; name?: string }[]): Record<string, string> {
-  return { 'playwright.config.ts': config(), 'phonewright.config.json': JSON.stringify({ url: server.url, devices }) };
+/**
+ * The config files of a project whose phones are `devices` of one server: {@link config} and phonewright.config.json.
+ * @param expectTimeout the checks' timeout in ms, as {@link config} takes it
+ */
+export function oneServer(server: { url: string }, devices: readonly { id: string; name?: string }[], expectTimeout?: number): Record<string, string> {
+  return { 'playwright.config.ts': config('', 'json', 'matrix.projects', expectTimeout), 'phonewright.config.json': JSON.stringify({ url: server.url, devices }) };
 }
 
 /** A spec file: the import of `test` and `expect` from the repo's fixtures, then `body`. */
