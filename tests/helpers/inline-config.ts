@@ -17,6 +17,13 @@ export const FIXTURES_SPECIFIER = 'phonewright/fixtures';
  */
 export const PACKAGE = { fixtures: 'dist/pkg/fixtures.js', summaryReporter: 'dist/pkg/summary-reporter.js', historyReporter: 'dist/pkg/history-reporter.js' };
 
+/**
+ * The checks' timeout of a run whose checks must all pass (as `expectTimeout`): the 1 s default keeps a run of
+ * failing checks short, and a loaded machine once failed a passing check on it, its one read still unanswered. A
+ * passing check ends at its first matching read, whatever its timeout.
+ */
+export const MUST_PASS = 10_000;
+
 /** What the generated Playwright configs of device-matrix projects differ in. */
 export interface MatrixConfigOptions {
   /** Where the config file goes: the repo's files are imported relative to it. @default an inline project's ({@link INLINE_CONFIG}) */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pngText } from '../../src/image/index.js';
 import type { ScenarioInput } from '../../src/simulator/index.js';
 import { on } from '../cli/helpers.js';
-import { config } from '../helpers/inline.js';
+import { config, MUST_PASS } from '../helpers/inline.js';
 import { clickPixel, dragPixels, expect, labProject, needsChromium, test } from './harness.js';
 
 test.describe.configure({ mode: 'default' });
@@ -38,8 +38,8 @@ test('a spec drafted on the page, with each phone\'s golden, and the every-phone
   const sim = await simulate({ scenario: SCENARIO, password: PASSWORD });
   const devices = [{ id: A, name: 'phone-a' }, { id: B, name: 'phone-b' }];
   // Every check of the run must pass: the first read of a phone-a worker, its matcher still loading, once took
-  // more than 1 s on a loaded machine. A passing check ends at its first matching read whatever its timeout.
-  const project = await inline.project(labProject(config('', 'json', 'matrix.projects', 10_000), sim.url, devices));
+  // more than 1 s on a loaded machine.
+  const project = await inline.project(labProject(config('', 'json', 'matrix.projects', MUST_PASS), sim.url, devices));
   const env = { LAB_PASSWORD: PASSWORD };
   const { page, problems } = await inspect(['phone-a'], { cwd: project.dir, env });
   await expect(page.locator('#phone-facts .fact', { hasText: '160×120' })).toHaveCount(1);

@@ -37,9 +37,7 @@ test('a drag in template mode saves the image beside the spec and drafts toShow;
   const sim = await simulate({ scenario: SCENARIO, password: PASSWORD });
   const devices = [{ id: A, name: 'phone-a' }, { id: B, name: 'phone-b' }, { id: C, name: 'phone-c' }];
   // The first search of a worker loads OpenCV (~0.5 s, more on a busy machine): Playwright's own 5 s expect timeout.
-  const playwrightConfig = config().replace('expect: { timeout: 1000 }', 'expect: { timeout: 5000 }');
-  expect(playwrightConfig).toContain('expect: { timeout: 5000 }');
-  const project = await inline.project(labProject(playwrightConfig, sim.url, devices));
+  const project = await inline.project(labProject(config('', 'json', 'matrix.projects', 5_000), sim.url, devices));
   const env = { LAB_PASSWORD: PASSWORD };
   const { page, problems } = await inspect(['phone-a'], { cwd: project.dir, env });
   await expect(page.locator('#phone-facts .fact', { hasText: '160×120' })).toHaveCount(1);
