@@ -5,18 +5,22 @@ export const DEFAULT_API_ROOT = '/TotalControl/v1';
 
 /**
  * The six operations of the interface, the download of a stored file, and the vendor's routes beyond the
- * interface that phonewright uses (docs/capabilities.md): the device list, a phone's properties, a
- * screen capture and the download of its image, the JS bridge (taps, gestures, keys and text) and an app's state.
+ * interface that phonewright uses (docs/capabilities.md): the device list, a phone's properties, a screen
+ * capture and the download of its image, acts through `screen/inputs` (taps, gestures, keys) and
+ * `screen/texts` (text, the clipboard), the JS bridge (the same acts), an app's state and the phone's apps.
  */
 export type Operation =
   | 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download'
-  | 'deviceList' | 'deviceInfo' | 'capture' | 'captureFile' | 'script' | 'appState';
+  | 'deviceList' | 'deviceInfo' | 'capture' | 'captureFile' | 'inputs' | 'texts' | 'script' | 'appState' | 'apps';
 
 /** Every operation, in the order above. */
-export const OPERATIONS: readonly Operation[] = ['login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download', 'deviceList', 'deviceInfo', 'capture', 'captureFile', 'script', 'appState'];
+export const OPERATIONS: readonly Operation[] = [
+  'login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download',
+  'deviceList', 'deviceInfo', 'capture', 'captureFile', 'inputs', 'texts', 'script', 'appState', 'apps',
+];
 
 /** The operations beyond the interface: a server with the interface only (the simulator's `seed`) lacks them. */
-export const EXTENSION_OPERATIONS: readonly Operation[] = ['deviceList', 'deviceInfo', 'capture', 'captureFile', 'script', 'appState'];
+export const EXTENSION_OPERATIONS: readonly Operation[] = ['deviceList', 'deviceInfo', 'capture', 'captureFile', 'inputs', 'texts', 'script', 'appState', 'apps'];
 
 /** The paths of the interface under one API root. The only place a route is written. */
 export interface Routes {
@@ -33,10 +37,16 @@ export interface Routes {
   device(device: string): string;
   /** A capture of a phone's screen, `GET devices/<id>/screen/images`: beyond the interface. */
   capture(device: string): string;
+  /** Acts, `POST devices/<id>/screen/inputs` (`x`, `y`, `state`; `code`; `coord`): beyond the interface. */
+  inputs(device: string): string;
+  /** Text, `POST devices/<id>/screen/texts` (`text`; `GET` with `type=clipboard_text` reads the clipboard): beyond the interface. */
+  texts(device: string): string;
   /** The JS bridge, `POST devices/<id>/scripts?cmd=…&param=…` (taps, gestures, keys, text): beyond the interface. */
   script(device: string): string;
   /** An app's state, `POST devices/<id>/apps/<package>?state=…`: beyond the interface. */
   app(device: string, pkg: string): string;
+  /** The phone's apps, `GET devices/<id>/apps?q=foreground_app|installed_apk_list`: beyond the interface. */
+  apps(device: string): string;
 }
 
 /** A request path recognized as one of the operations. */
@@ -79,7 +89,10 @@ export function routesFor(apiRoot: string = DEFAULT_API_ROOT): Routes {
     pixel: (device) => `${root}/devices/${device}/screen/colors`,
     device: (device) => `${root}/devices/${device}`,
     capture: (device) => `${root}/devices/${device}/screen/images`,
+    inputs: (device) => `${root}/devices/${device}/screen/inputs`,
+    texts: (device) => `${root}/devices/${device}/screen/texts`,
     script: (device) => `${root}/devices/${device}/scripts`,
+    apps: (device) => `${root}/devices/${device}/apps`,
     // Package names are validated before they get here (letters, digits, `_` and dots).
     app: (device, pkg) => `${root}/devices/${device}/apps/${pkg}`,
   };

@@ -3,7 +3,7 @@ import { CaptureStore } from './capture-store.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
-import type { Operation } from '../core/routes.js';
+import { OPERATIONS, type Operation } from '../core/routes.js';
 import { checkBehaviour, DEFAULT_BEHAVIOUR, type Behaviour } from './behaviour.js';
 import { checkColor, checkObject, isInt, type Fail } from './check.js';
 import { checkFaults, FaultInjector, type FaultSpec } from './faults.js';
@@ -290,5 +290,5 @@ export class SimulatorState {
 }
 
 function emptyStats(): SimulatorStats {
-  return { total: 0, notFound: 0, admin: 0, operations: { login: 0, mainDevice: 0, upload: 0, notifications: 0, settings: 0, pixel: 0, download: 0, deviceList: 0, deviceInfo: 0, capture: 0, captureFile: 0, script: 0, appState: 0 } };
+  return { total: 0, notFound: 0, admin: 0, operations: Object.fromEntries(OPERATIONS.map((op) => [op, 0])) as Record<Operation, number> };
 }
