@@ -43,7 +43,8 @@ export interface Operation {
    * call's deadline, to be told apart from a phone or server fault, and it throws the error that says which.
    */
   contrast?: (error: PhonewrightError, deadline: Deadline) => Promise<never>;
-  request?: Pick<Attempt, 'method' | 'headers' | 'headersTimeout'> & { body: () => Attempt['body'] };
+  /** How it is sent when not a plain GET; `body` is made for each attempt, with the token (already URL-encoded) of that attempt. */
+  request?: Pick<Attempt, 'method' | 'headers' | 'headersTimeout'> & { body: (token: string) => Attempt['body'] };
   /** No total deadline of its own (an upload's time grows with its size). */
   unbounded?: boolean;
 }
@@ -126,9 +127,10 @@ export class Caller {
         token = await within(this.#session.renew(token), deadline, `${op.operation}: logging in again`);
       };
       return await withRetries({ operation: op.operation, idempotent: op.idempotent ?? true, deadline, renewToken, onRetry: options.onRetry }, retry, async () => {
-        const path = op.path(encodeURIComponent(token));
+        const encoded = encodeURIComponent(token);
+        const path = op.path(encoded);
         const ctx = this.context(op.operation, method, path);
-        const reply = await this.#o.transport.send({ operation: op.operation, path, deadline, attempt: ++attempt, ...op.request, body: op.request?.body() });
+        const reply = await this.#o.transport.send({ operation: op.operation, path, deadline, attempt: ++attempt, ...op.request, body: op.request?.body(encoded) });
         let env: Envelope;
         try {
           env = readEnvelope(reply, ctx, op.statusOptional);

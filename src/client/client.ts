@@ -10,7 +10,9 @@ import { Caller, type CallOptions } from './caller.js';
 import { decodePixel, isObject, malformed, type Pixel } from './envelope.js';
 import type { RetryOptions } from './resilience.js';
 import { Transport, type TransportOptions } from './transport.js';
-import { Extensions, type AppState, type Capture, type CaptureRect, type Point } from './extensions.js';
+import { checkKey, type Point } from './act-forms.js';
+import { Acts, type ActRoute, type AppState } from './acts.js';
+import { Extensions, type Capture, type CaptureRect } from './extensions.js';
 import type { DeviceInfo } from './vendor.js';
 import { checkCoordinate, checkUrl, notificationParams } from './wire.js';
 
@@ -37,7 +39,7 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (sent: number, total: number) => void;
 }
 
-export type { AppState, CallOptions, Capture, CaptureRect, DeviceInfo, Pixel };
+export type { ActRoute, AppState, CallOptions, Capture, CaptureRect, DeviceInfo, Pixel };
 
 const DEFAULT_TOTAL_TIMEOUT = 30_000;
 
@@ -56,6 +58,7 @@ export class DeviceClient {
   #caller: Caller;
   /** The vendor's routes beyond the interface, each probed on first use. */
   readonly extensions: Extensions;
+  #acts: Acts;
 
   constructor(options: ClientOptions) {
     this.user = options.user ?? DEFAULT_USER;
@@ -77,6 +80,7 @@ export class DeviceClient {
     });
     // A route beyond the interface is weighed against the phone's settings read, the device list against the main device's.
     this.extensions = new Extensions(this.#caller, this.routes, this.url, (device, o) => (device ? this.settings(device, o) : this.mainDevice(o)));
+    this.#acts = new Acts(this.extensions, this.routes, this.url);
   }
 
   /** The secrets this client holds, for anyone printing something it said: token, password, login header. */
@@ -130,11 +134,15 @@ export class DeviceClient {
     const id = parseDeviceId(device);
     const route = this.routes.settings(id);
     return this.#caller.call(options, { operation: 'settings', path: (t) => `${route}?token=${t}`, device: id }).then(({ body, ctx, text }) => {
+      let settings: DisplaySettings;
       try {
-        return decodeSettings(body.value);
+        settings = decodeSettings(body.value);
       } catch (e) {
         throw malformed(ctx, (e as Error).message, text);
       }
+      const { w, h } = settings.display_resolution;
+      this.extensions.screens.learn(id, w, h);
+      return settings;
     });
   }
 
@@ -215,40 +223,41 @@ export class DeviceClient {
   }
 
   /**
-   * Taps the screen at (x, y), through the vendor's JS bridge (`device.click`), beyond the interface as
-   * {@link devices}. Never retried once the server may have done it.
+   * Taps the screen at (x, y): through `screen/inputs`, or the JS bridge on a server without it (decided by the
+   * first act, as {@link devices}). Never sent twice once the server may have done it.
+   * @returns the route that took it
    */
-  tap(device: string, x: number, y: number, options: CallOptions = {}): Promise<void> {
-    return this.extensions.tap(device, x, y, options);
+  tap(device: string, x: number, y: number, options: CallOptions = {}): Promise<ActRoute> {
+    return this.#acts.act(device, { kind: 'tap', at: { x, y } }, options);
   }
 
-  /** Presses a key (`back`, `home`, `menu`, or a `KEY_…` constant), through the JS bridge as {@link tap}. */
-  press(device: string, key: string, options: CallOptions = {}): Promise<void> {
-    return this.extensions.press(device, key, options);
+  /** Presses a key (`home`, `back`, `menu`, `enter`, `backspace`, `recentapp`, …, or a JS bridge `KEY_…` constant), as {@link tap}. */
+  press(device: string, key: string, options: CallOptions = {}): Promise<ActRoute> {
+    return this.#acts.act(device, { kind: 'key', key: checkKey(key) }, options);
   }
 
   /**
-   * Swipes from one point to another in `durationMs`, through the JS bridge (`device.swipe`) as {@link tap}.
+   * Swipes from one point to another in `durationMs`, as {@link tap}.
    * @param from where the finger goes down, in pixels
    * @param to where it is lifted, in pixels
    */
-  swipe(device: string, from: Point, to: Point, durationMs: number, options: CallOptions = {}): Promise<void> {
-    return this.extensions.swipe(device, from, to, durationMs, options);
+  swipe(device: string, from: Point, to: Point, durationMs: number, options: CallOptions = {}): Promise<ActRoute> {
+    return this.#acts.act(device, { kind: 'swipe', from, to, durationMs }, options);
   }
 
-  /** Holds a finger on one point for `durationMs`: a swipe that stays in place, through the JS bridge as {@link tap}. */
-  longPress(device: string, at: Point, durationMs: number, options: CallOptions = {}): Promise<void> {
-    return this.extensions.longPress(device, at, durationMs, options);
+  /** Holds a finger on one point for `durationMs`: a swipe that stays in place, as {@link tap}. */
+  longPress(device: string, at: Point, durationMs: number, options: CallOptions = {}): Promise<ActRoute> {
+    return this.#acts.act(device, { kind: 'long press', at, durationMs }, options);
   }
 
-  /** Types text into the phone's focused field, through the JS bridge (`device.inputText`) as {@link tap}. */
-  type(device: string, text: string, options: CallOptions = {}): Promise<void> {
-    return this.extensions.type(device, text, options);
+  /** Types text into the phone's focused field: through `screen/texts`, or the JS bridge on a server without it, as {@link tap}. */
+  type(device: string, text: string, options: CallOptions = {}): Promise<ActRoute> {
+    return this.#acts.act(device, { kind: 'text', text }, options);
   }
 
   /** Starts (`active`), closes (`inactive`) or restarts an app by its package name, beyond the interface as {@link tap}. */
   setAppState(device: string, pkg: string, state: AppState, options: CallOptions = {}): Promise<void> {
-    return this.extensions.setAppState(device, pkg, state, options);
+    return this.#acts.setAppState(device, pkg, state, options);
   }
 
   /** Closes the connection pool. */
@@ -288,5 +297,4 @@ export class DeviceClient {
       hint: 'check that the phone is connected and its screen is shared',
     });
   }
-
 }

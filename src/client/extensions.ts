@@ -1,19 +1,16 @@
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ProtocolError, ServiceError, UsageError, type PhonewrightError } from '../core/errors.js';
 import type { Routes } from '../core/routes.js';
+import type { Rect } from '../core/screen.js';
 import type { Caller, CallOptions, Operation } from './caller.js';
 import type { Deadline } from './deadline.js';
 import type { Answer } from './envelope.js';
-import { decodeCaptureUrl, decodeDeviceInfo, decodeDeviceList, EXTENSION_NAMES, type Capability, type DeviceInfo } from './vendor.js';
+import { KnownScreens } from './screens.js';
+import { decodeCaptureUrl, decodeCount, decodeDeviceInfo, decodeDeviceList, decodeText, EXTENSION_NAMES, type Capability, type DeviceInfo } from './vendor.js';
 import { checkCoordinate } from './wire.js';
 
 /** A rectangle of the screen, in pixels. */
-export interface CaptureRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type CaptureRect = Rect;
 
 /** A screen capture as the server sent it: PNG bytes and the size its header gives. */
 export interface Capture {
@@ -22,21 +19,9 @@ export interface Capture {
   height: number;
 }
 
-/** What an app is asked to become: started (in front), closed, or closed and started again. */
-export type AppState = 'active' | 'inactive' | 'restart';
+/** The image formats a capture may be asked in; phonewright reads PNG. */
+export type CaptureType = 'png' | 'jpg' | 'bmp';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** The keys by their everyday names; any other `KEY_…` of the vendor's scripting constants passes as it is. */
-export const KEYS: Readonly<Record<string, string>> = { back: 'KEY_BACK', home: 'KEY_HOME', menu: 'KEY_MENU' };
-const RAW_KEY = /^KEY_[A-Z0-9_]{1,40}$/;
-/** Longest gesture taken, in ms: a minute is far past any swipe or hold an app waits for. */
-export const MAX_GESTURE_MS = 60_000;
-/** Longest text typed in one act, in characters; a longer text is typed in parts. */
-export const MAX_TEXT = 1_000;
-/** An Android package name: two or more dot-separated parts, each a letter then letters, digits or `_`. */
-const PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
-/** Sent as an act's body: nothing (its arguments are in the query). */
-const NO_BODY = { method: 'POST' as const, body: () => undefined };
 
 /**
  * A read of the interface that tells whether the server and a phone answer: the phone's settings, or for a
@@ -44,14 +29,32 @@ const NO_BODY = { method: 'POST' as const, body: () => undefined };
  */
 export type InterfaceRead = (device: DeviceId | undefined, options: CallOptions) => Promise<unknown>;
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A form body, the way the vendor's public clients send a POST's token and arguments. */
+const FORM = 'application/x-www-form-urlencoded';
+/** The smallest capture there is, at the corner every screen has: its arguments are good on any phone. */
+const PROBE_RECT: CaptureRect = { x: 0, y: 0, width: 1, height: 1 };
+/** Thrown by a probe's contrast: its answer was in a lacking route's form. Not a PhonewrightError, so never retried. */
+const LACKING = new Error('the route answered as a route the server lacks');
+
+/** What makes a lacking-route answer trustworthy for one call: a request known to be good, and a check of its own arguments. */
+export interface Guard {
+  /** A request of the same route whose arguments are good on any phone: when it answers, the route is there. */
+  probe?: Operation;
+  /** Run once the interface read has answered (and taught the phone's screen size): throws when the call's arguments were bad. */
+  check?: () => void;
+}
+
 /**
- * The vendor's routes beyond the device-control interface (docs/capabilities.md), each a capability a
- * server may lack. Until a route has answered once, an answer in the form a server lacking it gives (HTTP
- * 404, 405 or 501, or the failure envelope, whatever its message) is weighed against a read of the interface
- * about the same phone, made at once within the call's deadline: when that read answers, the server lacks the
- * route, which is remembered, and this call and every later one fail at once with the same one line naming
- * the capability and the server. When it fails too, its error is the call's (a phone gone, a server in
- * trouble), and nothing is remembered.
+ * The vendor's routes beyond the device-control interface (docs/capabilities.md), each a capability a server
+ * may lack. Until a route has answered once, an answer in the form a server lacking it gives (HTTP 404, 405 or
+ * 501, or the failure envelope, whatever its message) is not taken at its word: a request of the same route
+ * whose arguments are known to be good is made where there is one (a 1×1 capture at 0,0), and its answering
+ * makes the first answer the server's refusal of this call, with its message, deciding nothing; then a read of
+ * the interface about the same phone: when it answers, and the call's own arguments were on the phone's screen,
+ * the server lacks the route, which is remembered: this call and every later one fail with the same one line.
+ * When that read fails, its error is the call's, and nothing is remembered. A route seen answering is offered
+ * for the life of the client.
  */
 export class Extensions {
   #known = new Map<Capability, 'offered' | 'lacking'>();
@@ -59,6 +62,8 @@ export class Extensions {
   #routes: Routes;
   #url: string;
   #interfaceRead: InterfaceRead;
+  /** The screen sizes read so far, to refuse points and rectangles off a screen before sending them. */
+  readonly screens = new KnownScreens();
 
   /**
    * @param url the server's base URL, for messages and for the URLs its answers name
@@ -76,32 +81,29 @@ export class Extensions {
     return this.#known.get(name) === 'lacking';
   }
 
+  /** What is known of a capability: offered, lacking, or not asked yet. */
+  known(name: Capability): 'offered' | 'lacking' | undefined {
+    return this.#known.get(name);
+  }
+
   /** See {@link DeviceClient.devices}. */
   devices(options: CallOptions): Promise<DeviceId[]> {
     return this.#call('deviceList', options, { operation: 'devices', path: (t) => `${this.#routes.devices}?q=all&token=${t}`, statusOptional: true }).then(decodeDeviceList);
   }
 
   /** See {@link DeviceClient.deviceInfo}. */
-  deviceInfo(device: string, options: CallOptions): Promise<DeviceInfo> {
+  async deviceInfo(device: string, options: CallOptions): Promise<DeviceInfo> {
     const id = parseDeviceId(device);
-    return this.#call('deviceInfo', options, { operation: 'device-info', path: (t) => `${this.#routes.device(id)}?token=${t}`, device: id }).then((answer) => decodeDeviceInfo(id, answer));
+    const answer = await this.#call('deviceInfo', options, { operation: 'device-info', path: (t) => `${this.#routes.device(id)}?token=${t}`, device: id });
+    const info = decodeDeviceInfo(id, answer);
+    this.screens.learn(id, info.width, info.height);
+    return info;
   }
 
   /** See {@link DeviceClient.capture}. */
   async capture(device: string, rect: CaptureRect, options: CallOptions): Promise<Capture> {
     const id = parseDeviceId(device);
-    const { x, y, width, height } = rect;
-    checkCoordinate('x', x);
-    checkCoordinate('y', y);
-    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-      throw new UsageError(`invalid capture size ${String(width)}×${String(height)}: expected whole numbers of pixels ≥ 1`);
-    }
-    const route = this.#routes.capture(id);
-    const answer = await this.#call('capture', options, {
-      operation: 'screen capture',
-      path: (t) => `${route}?token=${t}&type=png&location=pc&rect=[${x},${y},${x + width},${y + height}]`,
-      device: id,
-    });
+    const answer = await this.#capture(id, rect, 'png', options);
     const url = decodeCaptureUrl(answer, this.#url);
     const png = await this.#caller.download(options, 'screen capture download', url);
     if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE) || png.toString('latin1', 12, 16) !== 'IHDR') {
@@ -110,66 +112,92 @@ export class Extensions {
     return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
   }
 
-  /** See {@link DeviceClient.tap}. */
-  async tap(device: string, x: number, y: number, options: CallOptions): Promise<void> {
-    const id = parseDeviceId(device);
-    checkCoordinate('x', x);
-    checkCoordinate('y', y);
-    await this.#act('script', id, options, { operation: 'tap', route: this.#routes.script(id), query: `cmd=click&param=[${x},${y}]` });
+  /**
+   * Asks for a 1×1 capture at 0,0 in an image format, without downloading it: resolves when the server made it.
+   * A refusal of the format on a server that captures fails with the server's message.
+   */
+  async captureFormat(device: string, type: CaptureType, options: CallOptions): Promise<void> {
+    await this.#capture(parseDeviceId(device), PROBE_RECT, type, options);
   }
 
-  /** See {@link DeviceClient.press}. */
-  async press(device: string, key: string, options: CallOptions): Promise<void> {
+  /** The package of the app in front (`apps?q=foreground_app`): a read of the apps routes. */
+  foregroundApp(device: string, options: CallOptions): Promise<string> {
     const id = parseDeviceId(device);
-    const constant = keyConstant(key);
-    await this.#act('script', id, options, { operation: 'press', route: this.#routes.script(id), query: `cmd=send&param=sigmaConst.${constant}` });
+    return this.#call('apps', options, this.foregroundOperation(id)).then((a) => decodeText(a, 'the foreground app'));
   }
 
-  /** See {@link DeviceClient.swipe}. */
-  async swipe(device: string, from: Point, to: Point, durationMs: number, options: CallOptions): Promise<void> {
+  /** The phone's clipboard (`screen/texts?type=clipboard_text`): a read of the route text is typed through. */
+  clipboard(device: string, options: CallOptions): Promise<string> {
     const id = parseDeviceId(device);
-    checkPoint(from);
-    checkPoint(to);
-    checkGestureMs(durationMs);
-    await this.#act('script', id, options, { operation: 'swipe', route: this.#routes.script(id), query: `cmd=swipe&param=${gesture(from, to, durationMs)}` });
-  }
-
-  /** See {@link DeviceClient.longPress}. */
-  async longPress(device: string, at: Point, durationMs: number, options: CallOptions): Promise<void> {
-    const id = parseDeviceId(device);
-    checkPoint(at);
-    checkGestureMs(durationMs);
-    await this.#act('script', id, options, { operation: 'long press', route: this.#routes.script(id), query: `cmd=swipe&param=${gesture(at, at, durationMs)}` });
-  }
-
-  /** See {@link DeviceClient.type}. */
-  async type(device: string, text: string, options: CallOptions): Promise<void> {
-    const id = parseDeviceId(device);
-    checkText(text);
-    await this.#act('script', id, options, { operation: 'type', route: this.#routes.script(id), query: `cmd=inputText&param=${encodeURIComponent(JSON.stringify(text))}` });
-  }
-
-  /** See {@link DeviceClient.setAppState}. */
-  async setAppState(device: string, pkg: string, state: AppState, options: CallOptions): Promise<void> {
-    const id = parseDeviceId(device);
-    checkPackage(pkg);
-    if (state !== 'active' && state !== 'inactive' && state !== 'restart') throw new UsageError(`invalid app state ${JSON.stringify(state)}: expected active, inactive or restart`);
-    await this.#act('appState', id, options, { operation: state === 'inactive' ? 'close app' : 'launch', route: this.#routes.app(id, pkg), query: `state=${state}` });
+    return this.#call('texts', options, this.clipboardOperation(id)).then((a) => decodeText(a, 'the clipboard'));
   }
 
   /**
-   * An act: a POST that changes the phone. Never sent twice once the server may have done it (the policy
-   * retries a request that did not leave, never one that may have been acted on).
+   * How many UI elements a query of the vendor's engine (FindNode: `T:OK&&C:.Button`) matches on the screen now,
+   * through `sendAai` (its `params` a JavaScript object literal, as the vendor's clients write it).
    */
-  async #act(name: Capability, device: DeviceId, options: CallOptions, { operation, route, query }: { operation: string; route: string; query: string }): Promise<void> {
-    await this.#call(name, options, { operation, path: (t) => `${route}?token=${t}&${query}`, device, idempotent: false, request: NO_BODY });
+  elementCount(device: string, query: string, options: CallOptions): Promise<number> {
+    const id = parseDeviceId(device);
+    const params = encodeURIComponent(`{query:${JSON.stringify(query)},action:"getCount"}`);
+    return this.#call('aai', options, {
+      operation: 'UI elements',
+      path: () => this.#routes.aai(id),
+      device: id,
+      request: { method: 'POST', headers: { 'content-type': FORM }, body: (t) => `params=${params}&token=${t}` },
+    }).then(decodeCount);
   }
 
-  async #call(name: Capability, options: CallOptions, op: Operation): Promise<Answer> {
+  /** The text the server's own OCR reads in a rectangle (`screen/texts?rect=…`, one line of English): text only, never where it is. */
+  screenText(device: string, rect: CaptureRect, options: CallOptions): Promise<string> {
+    const id = parseDeviceId(device);
+    this.screens.checkRect(id, rect);
+    const { x, y, width, height } = rect;
+    const path = (t: string) => `${this.#routes.texts(id)}?token=${t}&rect=[${x},${y},${x + width},${y + height}]&lang=eng&mode=singleline`;
+    return this.#call('ocr', options, { operation: 'text recognition', path, device: id }, { check: () => this.screens.checkRect(id, rect) }).then((a) => decodeText(a, 'the text read'));
+  }
+
+  async #capture(id: DeviceId, rect: CaptureRect, type: CaptureType, options: CallOptions): Promise<Answer> {
+    const { x, y, width, height } = rect;
+    checkCoordinate('x', x);
+    checkCoordinate('y', y);
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+      throw new UsageError(`invalid capture size ${String(width)}×${String(height)}: expected whole numbers of pixels ≥ 1`);
+    }
+    this.screens.checkRect(id, rect);
+    const op = this.#captureOperation(id, rect, type);
+    const isProbe = type === 'png' && x === 0 && y === 0 && width === 1 && height === 1;
+    return this.#call('capture', options, op, { check: () => this.screens.checkRect(id, rect), ...(isProbe ? {} : { probe: this.#captureOperation(id, PROBE_RECT, 'png') }) });
+  }
+
+  #captureOperation(id: DeviceId, { x, y, width, height }: CaptureRect, type: CaptureType): Operation {
+    const route = this.#routes.capture(id);
+    return { operation: 'screen capture', path: (t) => `${route}?token=${t}&type=${type}&location=pc&rect=[${x},${y},${x + width},${y + height}]`, device: id };
+  }
+
+  /** The read of the foreground app: the request known to be good on the apps routes. */
+  foregroundOperation(id: DeviceId): Operation {
+    return { operation: 'foreground app', path: (t) => `${this.#routes.apps(id)}?token=${t}&q=foreground_app`, device: id };
+  }
+
+  /** The read of the clipboard: the request known to be good on `screen/texts`. */
+  clipboardOperation(id: DeviceId): Operation {
+    return { operation: 'clipboard', path: (t) => `${this.#routes.texts(id)}?token=${t}&type=clipboard_text`, device: id };
+  }
+
+  /**
+   * One call of a capability, under the probe this class describes: for the client's modules that add routes
+   * (acts.ts). Fails at once, with the one line, when the capability is known to be lacking.
+   * @param guard what makes a lacking-route answer trustworthy for this call
+   */
+  call(name: Capability, options: CallOptions, op: Operation, guard: Guard = {}): Promise<Answer> {
+    return this.#call(name, options, op, guard);
+  }
+
+  async #call(name: Capability, options: CallOptions, op: Operation, guard: Guard = {}): Promise<Answer> {
     if (this.lacks(name)) throw this.#notOffered(name, op.operation);
     const known = this.#known.has(name);
     try {
-      const answer = await this.#caller.call(options, known ? op : { ...op, contrast: (error, deadline) => this.#contrast(name, op, error, deadline) });
+      const answer = await this.#caller.call(options, known ? op : { ...op, contrast: (error, deadline) => this.#contrast(name, op, error, deadline, guard) });
       if (!this.#known.has(name)) this.#known.set(name, 'offered');
       return answer;
     } catch (error) {
@@ -180,12 +208,18 @@ export class Extensions {
   }
 
   /**
-   * Weighs a route's answer in a lacking server's form against a read of the interface about the same phone,
-   * at once (no wait for a phone that is away: the policy around the call does that) and within the call's
-   * deadline. Answered: the server lacks the route. Failed: the read's error, for the policy and the caller
-   * (a phone gone is waited for as any read's; an act is never sent again).
+   * Weighs a route's answer in a lacking server's form, within the call's deadline: first a request of the same
+   * route known to be good (answered: the route is there, and the first answer was the server's refusal of this
+   * call, thrown as it came); then a read of the interface about the same phone, at once (no wait for a phone
+   * that is away: the policy around the call does that). Answered, and the call's arguments on the phone's
+   * screen: the server lacks the route. Failed: the read's error, for the policy and the caller (a phone gone
+   * is waited for as any read's; an act is never sent again).
    */
-  async #contrast(name: Capability, op: Operation, error: PhonewrightError, deadline: Deadline): Promise<never> {
+  async #contrast(name: Capability, op: Operation, error: PhonewrightError, deadline: Deadline, guard: Guard): Promise<never> {
+    if (guard.probe && (await this.#answers(guard.probe, deadline))) {
+      this.#known.set(name, 'offered');
+      throw error;
+    }
     try {
       await this.#interfaceRead(op.device, { deadline, phoneReconnectMs: 0 });
     } catch (e) {
@@ -197,8 +231,21 @@ export class Extensions {
         cause: e,
       });
     }
+    // The interface read taught the phone's screen: a point or rectangle off it was the call's fault, not the route's absence.
+    guard.check?.();
     this.#known.set(name, 'lacking');
     throw this.#notOffered(name, op.operation, error);
+  }
+
+  /** Whether a request known to be good answers (true), or answers as a lacking route does (false); its other failures are thrown. */
+  async #answers(probe: Operation, deadline: Deadline): Promise<boolean> {
+    try {
+      await this.#caller.call({ deadline, phoneReconnectMs: 0 }, { ...probe, contrast: () => Promise.reject(LACKING) });
+      return true;
+    } catch (error) {
+      if (error === LACKING) return false;
+      throw error;
+    }
   }
 
   /** The one line: the capability, and the server. @param cause the route's own answer, when this call saw it */
@@ -208,54 +255,4 @@ export class Extensions {
       ...(cause === undefined ? {} : { cause }),
     });
   }
-}
-
-/** A point of the screen, in pixels. */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/**
- * The scripting library's point list for a finger put down at `from` and lifted at `to` `durationMs` later:
- * `[[x1,y1,0],[x2,y2,ms]]`, each point's third value the time taken to reach it. The same point twice is a hold
- * in place: a long press, in one request, so a failed act can never leave the finger down.
- */
-function gesture(from: Point, to: Point, durationMs: number): string {
-  return `[[${from.x},${from.y},0],[${to.x},${to.y},${durationMs}]]`;
-}
-
-function checkPoint(point: Point): void {
-  checkCoordinate('x', point?.x);
-  checkCoordinate('y', point?.y);
-}
-
-/** Checks a gesture's duration given by a user: whole milliseconds from 1 to {@link MAX_GESTURE_MS}. */
-export function checkGestureMs(durationMs: number): void {
-  if (!Number.isInteger(durationMs) || durationMs < 1 || durationMs > MAX_GESTURE_MS) {
-    throw new UsageError(`invalid duration ${String(durationMs)}: expected a whole number of milliseconds from 1 to ${MAX_GESTURE_MS}`);
-  }
-}
-
-/** Checks a text to type given by a user: 1 to {@link MAX_TEXT} characters. */
-export function checkText(text: string): void {
-  if (typeof text !== 'string' || text.length < 1 || text.length > MAX_TEXT) {
-    const got = typeof text === 'string' ? `${text.length} characters` : typeof text;
-    throw new UsageError(`invalid text to type (${got}): expected 1 to ${MAX_TEXT} characters`, typeof text === 'string' && text.length > MAX_TEXT ? { hint: 'type a longer text in parts, one act each' } : {});
-  }
-}
-
-/** Checks an app's package name given by a user. */
-export function checkPackage(pkg: string): void {
-  if (typeof pkg !== 'string' || pkg.length > 255 || !PACKAGE.test(pkg)) {
-    throw new UsageError(`invalid package name ${JSON.stringify(String(pkg).slice(0, 80))}: expected an Android package such as com.example.chat`);
-  }
-}
-
-/** `back` → `KEY_BACK`; a `KEY_…` constant as it is; anything else is refused with the names to write. */
-export function keyConstant(key: string): string {
-  const known = KEYS[String(key).toLowerCase()];
-  if (known) return known;
-  if (typeof key === 'string' && RAW_KEY.test(key)) return key;
-  throw new UsageError(`invalid key ${JSON.stringify(String(key).slice(0, 40))}: expected ${Object.keys(KEYS).join(', ')}, or one of the vendor's constants such as KEY_VOLUME_UP`);
 }

@@ -18,7 +18,18 @@ export interface DeviceInfo {
 }
 
 /** The vendor's capabilities beyond the interface, as messages name them. */
-export const EXTENSION_NAMES = { deviceList: 'the device list', deviceInfo: 'device properties', capture: 'screen capture', script: 'taps, gestures, keys and text (the JS bridge)', appState: 'starting and closing apps' } as const;
+export const EXTENSION_NAMES = {
+  deviceList: 'the device list',
+  deviceInfo: 'device properties',
+  capture: 'screen capture',
+  inputs: 'taps, gestures and keys through screen/inputs',
+  texts: 'text through screen/texts',
+  script: 'the JS bridge',
+  appState: 'starting and closing apps',
+  apps: 'the list of apps',
+  aai: 'UI elements (sendAai)',
+  ocr: 'text recognition on the phone (screen/texts with a rect)',
+} as const;
 
 /** A route beyond the interface that a server may lack. */
 export type Capability = keyof typeof EXTENSION_NAMES;
@@ -35,6 +46,22 @@ export function decodeDeviceList({ body, ctx, text }: Answer): DeviceId[] {
   const bad = ids.find((id) => !isDeviceId(id));
   if (bad !== undefined) throw malformed(ctx, `"ids" holds ${JSON.stringify(bad)}, which is not a device id`, text);
   return ids as DeviceId[];
+}
+
+/** `{"status": true, "value": {"count": n}}`: how many UI elements a query matched. */
+export function decodeCount({ body, ctx, text }: Answer): number {
+  const v = body.value;
+  const count = isObject(v) ? v.count : undefined;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw malformed(ctx, '"value" has no "count" of elements', text);
+  return count;
+}
+
+/** A `value` that is text (the foreground app, the clipboard); a number is taken as its text. */
+export function decodeText({ body, ctx, text }: Answer, what: string): string {
+  const v = body.value;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  throw malformed(ctx, `"value" is not ${what} as text`, text);
 }
 
 /**

@@ -47,6 +47,8 @@ export interface Routes {
   app(device: string, pkg: string): string;
   /** The phone's apps, `GET devices/<id>/apps?q=foreground_app|installed_apk_list`: beyond the interface. */
   apps(device: string): string;
+  /** The vendor's UI-element engine, `POST devices/<id>/sendAai` (`params`: a FindNode query and its action): beyond the interface. */
+  aai(device: string): string;
 }
 
 /** A request path recognized as one of the operations. */
@@ -93,6 +95,7 @@ export function routesFor(apiRoot: string = DEFAULT_API_ROOT): Routes {
     texts: (device) => `${root}/devices/${device}/screen/texts`,
     script: (device) => `${root}/devices/${device}/scripts`,
     apps: (device) => `${root}/devices/${device}/apps`,
+    aai: (device) => `${root}/devices/${device}/sendAai`,
     // Package names are validated before they get here (letters, digits, `_` and dots).
     app: (device, pkg) => `${root}/devices/${device}/apps/${pkg}`,
   };

@@ -1,5 +1,13 @@
 import { UsageError } from './errors.js';
 
+/** A rectangle of the screen, in pixels: its top-left corner and its size. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** A phone's screen size in pixels. */
 export interface ScreenSize {
   width: number;
@@ -31,7 +39,7 @@ export function checkPointOnScreen(phone: SizedPhone, x: number, y: number): voi
  * @param phone the phone, with its screen size
  * @param rect the region, in screen coordinates
  */
-export function checkRectOnScreen(phone: SizedPhone, rect: { x: number; y: number; width: number; height: number }): void {
+export function checkRectOnScreen(phone: SizedPhone, rect: Rect): void {
   const screen = phone.screen;
   if (!screen || (rect.x + rect.width <= screen.width && rect.y + rect.height <= screen.height)) return;
   throw new UsageError(`the region ${rect.width}×${rect.height} at (${rect.x}, ${rect.y}) is off the ${size(screen)} screen of ${phone}`, {

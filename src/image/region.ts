@@ -2,13 +2,9 @@ import type { Rgb } from '../core/color.js';
 import { UsageError } from '../core/errors.js';
 import type { Image } from './png.js';
 
-/** A rectangle of the screen, in pixels. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Rect } from '../core/screen.js';
+
+export type { Rect };
 
 /** How a region is sampled: every `step`-th pixel on both axes, the pixels under `mask` not read. */
 export interface GridOptions {

@@ -1,7 +1,7 @@
 // The inspector's API, as the page calls it: each route checks what the page sent, makes the server calls
 // (the CLI's client: the page never sees the password or the service's token) and answers JSON or a PNG.
 import path from 'node:path';
-import { keyConstant, type CallOptions, type DeviceClient } from '../client/index.js';
+import { checkKey, type CallOptions, type DeviceClient } from '../client/index.js';
 import { isPhonewrightError, ServiceError, UsageError } from '../core/errors.js';
 import { checkPointOnScreen } from '../core/screen.js';
 import type { Rect } from '../image/index.js';
@@ -70,7 +70,7 @@ const ROUTES: Record<string, Route> = {
   'POST press': async (ctx, req) => {
     const p = phone(ctx, req.body.phone);
     const key = String(req.body.key);
-    keyConstant(key);
+    checkKey(key);
     await ctx.client.press(p.id, key, ctx.call);
     return ok({ ok: true });
   },

@@ -31,8 +31,12 @@ const CALLS: Record<Exclude<Op, 'unknown'>, Call> = {
   devices: (c) => c.devices(),
   deviceInfo: (c) => c.deviceInfo(MAIN),
   capture: (c) => c.capture(MAIN, { x: 1, y: 2, width: 3, height: 4 }),
-  script: (c) => c.tap(MAIN, 5, 6),
+  inputs: (c) => c.tap(MAIN, 5, 6),
+  texts: (c) => c.type(MAIN, 'hi'),
+  script: (c) => c.press(MAIN, 'KEY_VOLUME_UP'),
   app: (c) => c.setAppState(MAIN, 'com.example.chat', 'active'),
+  apps: (c) => c.extensions.foregroundApp(MAIN, {}),
+  aai: (c) => c.extensions.elementCount(MAIN, 'T:OK', {}),
 };
 /** The request each operation sends, as the error names it (`{url}`: the server's). */
 const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
@@ -45,8 +49,12 @@ const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {
   devices: 'GET {url}/TotalControl/v1/devices?q=all&token=***',
   deviceInfo: `GET {url}/TotalControl/v1/devices/${MAIN}?token=***`,
   capture: `GET {url}/TotalControl/v1/devices/${MAIN}/screen/images?token=***&type=png&location=pc&rect=[1,2,4,6]`,
-  script: `POST {url}/TotalControl/v1/devices/${MAIN}/scripts?token=***&cmd=click&param=[5,6]`,
+  inputs: `POST {url}/TotalControl/v1/devices/${MAIN}/screen/inputs`,
+  texts: `POST {url}/TotalControl/v1/devices/${MAIN}/screen/texts`,
+  script: `POST {url}/TotalControl/v1/devices/${MAIN}/scripts?token=***&cmd=send&param=sigmaConst.KEY_VOLUME_UP`,
   app: `POST {url}/TotalControl/v1/devices/${MAIN}/apps/com.example.chat?token=***&state=active`,
+  apps: `GET {url}/TotalControl/v1/devices/${MAIN}/apps?token=***&q=foreground_app`,
+  aai: `POST {url}/TotalControl/v1/devices/${MAIN}/sendAai`,
 };
 
 interface Case {

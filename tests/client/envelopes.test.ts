@@ -17,13 +17,17 @@ const CALLS: Record<Exclude<Op, 'login' | 'unknown'>, { operation: string; call:
   devices: { operation: 'devices', call: (c) => c.devices() },
   deviceInfo: { operation: 'device-info', call: (c) => c.deviceInfo(VENDOR_MAIN_DEVICE) },
   capture: { operation: 'screen capture', call: (c) => c.capture(VENDOR_MAIN_DEVICE, { x: 0, y: 0, width: 2, height: 2 }) },
-  script: { operation: 'press', call: (c) => c.press(VENDOR_MAIN_DEVICE, 'back') },
+  inputs: { operation: 'press', call: (c) => c.press(VENDOR_MAIN_DEVICE, 'back') },
+  texts: { operation: 'type', call: (c) => c.type(VENDOR_MAIN_DEVICE, 'hello') },
+  script: { operation: 'press', call: (c) => c.press(VENDOR_MAIN_DEVICE, 'KEY_VOLUME_UP') },
   app: { operation: 'close app', call: (c) => c.setAppState(VENDOR_MAIN_DEVICE, 'com.example.chat', 'inactive') },
+  apps: { operation: 'foreground app', call: (c) => c.extensions.foregroundApp(VENDOR_MAIN_DEVICE, {}) },
+  aai: { operation: 'UI elements', call: (c) => c.extensions.elementCount(VENDOR_MAIN_DEVICE, 'T:OK', {}) },
 };
 
 test.describe('{"status": null, "value": <message>} → ServiceError with the server\'s message and the operation', () => {
   for (const [op, { operation, call }] of Object.entries(CALLS)) {
-    test(operation, async ({ serve, connect }, testInfo) => {
+    test(`${operation} (${op})`, async ({ serve, connect }, testInfo) => {
       const server = await serve();
       const envelope = { json: { status: null, value: 'the phone client is not running' } };
       // A route beyond the interface that has answered once: before, its envelope is weighed against a read of

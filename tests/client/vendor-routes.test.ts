@@ -49,49 +49,33 @@ test('a server of the interface only: one line naming the capability and the ser
   expect((await failure(() => client.deviceInfo('device@1174886816'))).message).toContain('this server does not offer device properties');
 });
 
-test('acts: a tap, a key and an app state on the routes the reference shows, answered verbatim, each sent once', async ({ serve, connect }) => {
-  const server = await serve();
+test('apps: started and closed on the route the reference shows, answered verbatim, each sent once', async ({ serve, connect }) => {
+  const server = await serve({ devices: [HUAWEI.id] });
   const client = connect(server);
-  server.handle('script', { body: '{"status": true, "value": "0"}' });
   server.handle('app', { body: '{"status": true, "value": "make it inactive"}' });
-  await client.tap(HUAWEI.id, 540, 1200);
-  await client.press(HUAWEI.id, 'back');
-  await client.press(HUAWEI.id, 'KEY_VOLUME_UP');
   await client.setAppState(HUAWEI.id, 'com.tencent.qqmusic', 'inactive');
   await client.setAppState(HUAWEI.id, 'com.tencent.qqmusic', 'active');
-  const sent = server.requests.filter((r) => r.op === 'script' || r.op === 'app').map((r) => `${r.method} ${r.path}?${r.rawQuery.replace(/^token=[^&]+&/, '')}`);
+  const sent = server.requests.filter((r) => r.op === 'app').map((r) => `${r.method} ${r.path}?${r.rawQuery.replace(/^token=[^&]+&/, '')}`);
   expect(sent).toEqual([
-    `POST /TotalControl/v1/devices/${HUAWEI.id}/scripts?cmd=click&param=[540,1200]`,
-    `POST /TotalControl/v1/devices/${HUAWEI.id}/scripts?cmd=send&param=sigmaConst.KEY_BACK`,
-    `POST /TotalControl/v1/devices/${HUAWEI.id}/scripts?cmd=send&param=sigmaConst.KEY_VOLUME_UP`,
     `POST /TotalControl/v1/devices/${HUAWEI.id}/apps/com.tencent.qqmusic?state=inactive`,
     `POST /TotalControl/v1/devices/${HUAWEI.id}/apps/com.tencent.qqmusic?state=active`,
   ]);
-  // The server may have tapped before the connection dropped: the tap is not sent again.
-  server.handle('script', 'reset');
-  expect(await failure(() => client.tap(HUAWEI.id, 1, 1))).toMatchObject({ code: 'PW_UNREACHABLE' });
-  expect(server.count('script')).toBe(4);
+  // The server may have acted before the connection dropped: the act is not sent again.
+  server.handle('app', 'reset');
+  expect(await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'active'))).toMatchObject({ code: 'PW_UNREACHABLE' });
+  expect(server.count('app')).toBe(3);
   // The server's failure, in the interface's shape, names the phone.
   server.handle('app', { json: { status: null, value: 'device not found' } });
   expect(await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'active'))).toMatchObject({ reason: 'phone-missing' });
-});
-
-test('acts refuse bad input before any request, saying what to write', async ({ serve, connect }) => {
-  const server = await serve();
-  const client = connect(server);
-  expect((await failure(() => client.press(HUAWEI.id, 'escape'))).message).toBe('invalid key "escape": expected back, home, menu, or one of the vendor\'s constants such as KEY_VOLUME_UP');
   expect((await failure(() => client.setAppState(HUAWEI.id, 'chat; rm -rf', 'active'))).message).toBe('invalid package name "chat; rm -rf": expected an Android package such as com.example.chat');
-  expect((await failure(() => client.tap(HUAWEI.id, -1, 5))).message).toMatch(/^invalid x/);
-  expect(server.count()).toBe(0);
+  expect(server.count('app'), 'bad input: nothing sent').toBe(4);
 });
 
-test('a server of the interface only refuses each act with one line, and is asked once per capability', async ({ serve, connect }) => {
+test('a server of the interface only refuses starting and closing apps with one line, and is asked once', async ({ serve, connect }) => {
   const server = await serve({ devices: [HUAWEI.id] });
   const client = connect(server);
-  const lacks = (what: string) => `this server does not offer ${what} (a route beyond the device-control interface): ${server.url}`;
-  expect((await failure(() => client.tap(HUAWEI.id, 1, 1))).message).toBe(lacks('taps, gestures, keys and text (the JS bridge)'));
-  expect((await failure(() => client.press(HUAWEI.id, 'home'))).message).toBe(lacks('taps, gestures, keys and text (the JS bridge)'));
-  expect((await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'active'))).message).toBe(lacks('starting and closing apps'));
-  expect((await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'inactive'))).message).toBe(lacks('starting and closing apps'));
-  expect([server.count('script'), server.count('app')]).toEqual([1, 1]);
+  const lacks = `this server does not offer starting and closing apps (a route beyond the device-control interface): ${server.url}`;
+  expect((await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'active'))).message).toBe(lacks);
+  expect((await failure(() => client.setAppState(HUAWEI.id, 'com.example.chat', 'inactive'))).message).toBe(lacks);
+  expect([server.count('app'), server.count('apps'), server.count('settings')], 'the act, the foreground read that would show the route is there, one interface read').toEqual([1, 1, 1]);
 });

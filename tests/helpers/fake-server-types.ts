@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
  * The interface's operations, the vendor's routes beyond it (`devices`, `deviceInfo`, `capture`, `script`,
  * `app`: 404 unless handled), or neither (`unknown`: any other path, a capture's image among them).
  */
-export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'devices' | 'deviceInfo' | 'capture' | 'script' | 'app' | 'unknown';
+export type Op = 'login' | 'mainDevice' | 'pixel' | 'settings' | 'notifications' | 'upload' | 'devices' | 'deviceInfo' | 'capture' | 'inputs' | 'texts' | 'script' | 'app' | 'apps' | 'aai' | 'unknown';
 
 /** How the server says no: `{"status": null, "value": "…"}`, `{"status": false}`, or HTTP 401. */
 export type Refusal = 'null' | 'false' | 401;
@@ -43,7 +43,7 @@ export interface FakeRequest {
   /** The decoded query. */
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
-  /** The `token` query parameter, when there is one. */
+  /** The `token` query parameter, when there is one (a form body's is read by {@link formOf}). */
   token: string | undefined;
   /** The device id of the path (pixel, settings), decoded. */
   device: string | undefined;

@@ -22,10 +22,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { VENDOR, VENDOR_MAIN_DEVICE, type FakeNotification, type FakeReply, type FakeRequest, type FakeServer, type FakeServerOptions, type FakeUpload, type Handler, type Op, type Refusal } from './fake-server-types.js';
-import { alnum, bodyOf, parseMultipart, send } from './fake-wire.js';
+import { alnum, bodyOf, formOf, parseMultipart, send } from './fake-wire.js';
 
 export * from './fake-server-types.js';
-export { closedPort, freePort, inOrder, sha256 } from './fake-wire.js';
+export { closedPort, formOf, freePort, inOrder, sha256 } from './fake-wire.js';
 
 /** What a server without the route answers. */
 const NOT_FOUND: FakeReply = { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>', headers: { 'content-type': 'text/html' } };
@@ -94,8 +94,12 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     devices: async () => NOT_FOUND,
     deviceInfo: async () => NOT_FOUND,
     capture: async () => NOT_FOUND,
+    inputs: async () => NOT_FOUND,
+    texts: async () => NOT_FOUND,
     script: async () => NOT_FOUND,
     app: async () => NOT_FOUND,
+    apps: async () => NOT_FOUND,
+    aai: async () => NOT_FOUND,
   };
 
   function refusal(shape: Refusal, message: string): FakeReply {
@@ -106,7 +110,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   /** The default answer: login is open, every other route wants a live token. */
   async function answer(req: FakeRequest): Promise<FakeReply> {
     if (req.op !== 'login' && req.op !== 'unknown') {
-      const t = req.token === undefined ? undefined : live.get(req.token);
+      // A POST's token may stand in its form body, as several of the vendor's public clients send it.
+      const token = req.token ?? (req.method === 'POST' && req.op !== 'upload' ? ((await formOf(req)).get('token') ?? undefined) : undefined);
+      const t = token === undefined ? undefined : live.get(token);
       if (!t || t.uses >= o.tokenUses || clock - t.issuedAt >= o.tokenTtl) return refusal(o.rejectToken, 'invalid token');
       t.uses++;
     }
@@ -158,8 +164,12 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     ['settings', /^\/devices\/([^/]+)\/settings$/],
     ['pixel', /^\/devices\/([^/]+)\/screen\/colors$/],
     ['capture', /^\/devices\/([^/]+)\/screen\/images$/],
+    ['inputs', /^\/devices\/([^/]+)\/screen\/inputs$/],
+    ['texts', /^\/devices\/([^/]+)\/screen\/texts$/],
     ['script', /^\/devices\/([^/]+)\/scripts$/],
     ['app', /^\/devices\/([^/]+)\/apps\/[^/]+$/],
+    ['apps', /^\/devices\/([^/]+)\/apps$/],
+    ['aai', /^\/devices\/([^/]+)\/sendAai$/],
     ['deviceInfo', /^\/devices\/([^/]+)$/],
     ['notifications', /^\/notifications$/],
     ['upload', /^\/storage$/],
@@ -177,7 +187,9 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       const rest = path.slice(o.apiRoot.length);
       for (const [name, re] of routes) {
         const m = re.exec(rest);
-        if (!m || (name === 'upload' || name === 'script' || name === 'app') !== (raw.method === 'POST')) continue;
+        const posted = name === 'upload' || name === 'script' || name === 'app' || name === 'inputs' || name === 'aai';
+        // screen/texts types with a POST and reads the clipboard (and types, in one client) with a GET.
+        if (!m || (name !== 'texts' && posted !== (raw.method === 'POST'))) continue;
         op = name;
         device = m[1] === undefined ? undefined : decodeURIComponent(m[1]);
         break;

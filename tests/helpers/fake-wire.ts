@@ -104,6 +104,11 @@ export function bodyOf(raw: IncomingMessage): Pick<FakeRequest, 'body' | 'receiv
   };
 }
 
+/** A request's form body (`application/x-www-form-urlencoded`), parsed as a browser would. */
+export async function formOf(req: Pick<FakeRequest, 'body'>): Promise<URLSearchParams> {
+  return new URLSearchParams((await req.body()).toString('utf8'));
+}
+
 /** The file parts of a multipart body, through a real multipart parser (busboy). */
 export async function parseMultipart(req: FakeRequest): Promise<FakeUpload[]> {
   const body = await req.body();

@@ -24,7 +24,7 @@ export const MISSING_FORMS: MissingForm[] = [
 ];
 
 /** The fake server's routes beyond the interface. */
-export const VENDOR_OPS: Op[] = ['devices', 'deviceInfo', 'capture', 'script', 'app'];
+export const VENDOR_OPS: Op[] = ['devices', 'deviceInfo', 'capture', 'inputs', 'texts', 'script', 'app', 'apps', 'aai'];
 
 /** Makes every route of the fake server beyond the interface answer `reply` (the interface still answers). */
 export function lacking(server: FakeServer, reply: FakeReply): void {
@@ -34,6 +34,12 @@ export function lacking(server: FakeServer, reply: FakeReply): void {
 /** The one line a call to a route the server lacks fails with. */
 export function notOffered(what: string, url: string): string {
   return `this server does not offer ${what} (a route beyond the device-control interface): ${url}`;
+}
+
+/** The one line an act fails with on a server that has neither of its routes: taps, keys and gestures, or text. */
+export function noActRoute(kind: 'taps' | 'text', url: string): string {
+  const [what, route] = kind === 'text' ? ['typing text', 'screen/texts'] : ['taps, gestures and keys', 'screen/inputs'];
+  return `this server does not offer ${what}: neither ${route} nor the JS bridge answers (routes beyond the device-control interface): ${url}`;
 }
 
 /**
