@@ -46,7 +46,8 @@ for (const form of MISSING_FORMS) {
     expect(r.stdout).toBe('');
     expect(errorLine(r)).toBe(`phonewright: ${notOffered('screen capture', server.url)}`);
     expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
-    expect(server.count('capture')).toBe(1);
+    // The capture, and a 1×1 capture at 0,0 whose lacking answer too shows that the route is missing.
+    expect(server.count('capture')).toBe(2);
   });
 
   test(`the simulator under seed, its capture answering ${form.name}: what it lacks at once; on an unplugged phone, that the phone is missing`, async ({ seedSim, tmp }) => {
@@ -55,7 +56,8 @@ for (const form of MISSING_FORMS) {
     sim.setOnline(PHONE, false);
     const unplugged = await run(args, { cwd: tmp });
     expect(unplugged.code).toBe(1);
-    expect(errorLine(unplugged)).toMatch(new RegExp(`^phonewright: screen capture failed for ${PHONE}: the phone is unknown to the server or offline`));
+    // The rectangle is first checked against the phone's screen: that read is what finds the phone missing.
+    expect(errorLine(unplugged)).toMatch(new RegExp(`^phonewright: device-info failed for ${PHONE}: the phone is unknown to the server or offline`));
     sim.setOnline(PHONE, true);
     const r = await run(args, { cwd: tmp });
     expect([r.code, r.stdout]).toEqual([1, '']);
@@ -66,6 +68,28 @@ for (const form of MISSING_FORMS) {
     expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
   });
 }
+
+test('a rectangle off the phone\'s screen: exit 2, one line, nothing captured', async ({ serve, tmp }) => {
+  const server = await serve();
+  server.handle('deviceInfo', { json: { status: true, value: { name: 'phone-b', width: 720, height: 1280, model: 'm', manufacturer: 'x', androidVersionRelease: '9' } } });
+  capturing(server, (p) => ({ status: true, value: p }));
+  const r = await run(['screenshot', PHONE, '--rect', '700,1270,50,50', '--out', 'x.png', ...on(server)], { cwd: tmp });
+  expect([r.code, r.stdout]).toEqual([2, '']);
+  expect(errorLine(r)).toBe(`phonewright: the region 50×50 at (700, 1270) is off the 720×1280 screen of ${PHONE}; try: a region within it: x from 0 to 719, y from 0 to 1279, x + width ≤ 720, y + height ≤ 1280`);
+  expect([server.count('capture'), existsSync(path.join(tmp, 'x.png'))]).toEqual([0, false]);
+});
+
+test('a server that captures but refuses this rectangle: its own message, exit 1, never "does not offer"', async ({ serve, tmp }) => {
+  const server = await serve();
+  // A 1×1 capture at 0,0 is made (its image is not fetched); every other rectangle is refused.
+  server.handle('capture', (req) => ({ json: req.query.get('rect') === '[0,0,1,1]' ? { status: true, value: '/1/1.png' } : { status: null, value: 'bad rect' } }));
+  for (const round of [1, 2]) {
+    const r = await run(['screenshot', PHONE, '--rect', '10,20,30,40', '--out', 'x.png', ...on(server)], { cwd: tmp });
+    expect([r.code, r.stdout], `round ${round}`).toEqual([1, '']);
+    expect(errorLine(r)).toMatch(/^phonewright: screen capture failed for device@1116106541: the server said "bad rect" — GET /);
+  }
+  expect(existsSync(path.join(tmp, 'x.png'))).toBe(false);
+});
 
 test('bad input: exit 2 with what to write, before any request, and no file', async ({ serve, tmp }) => {
   const server = await serve();

@@ -3,9 +3,10 @@ import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../core/errors.js';
+import { checkRectOnScreen } from '../../core/screen.js';
 import { DEVICE_POSITIONAL, deviceArg, rectArg } from '../args.js';
 import { hostPath, withClient, type Host } from '../context.js';
-import { resolveDevice } from '../phones.js';
+import { phoneLabel, resolveDevice, screenOf } from '../phones.js';
 import { defineCommand } from '../define.js';
 import type { GlobalOptions } from '../options.js';
 import { TIMEOUT_OPTION } from '../timeout.js';
@@ -48,6 +49,8 @@ export function screenshotCommand(output: Output, host: Host): CommandModule<Glo
         const id = await resolveDevice(device, ctx);
         const phone = new Phone(ctx.client, id);
         const call = { signal: ctx.signal };
+        // A rectangle off the screen is refused before it is sent (exit 2), as a point of an act is.
+        if (rect) checkRectOnScreen({ screen: await screenOf(id, ctx), toString: () => phoneLabel(device, id) }, rect);
         const area = rect ?? { x: 0, y: 0, ...(await phone.info(call)) };
         const png = await phone.screenshot({ x: area.x, y: area.y, width: area.width, height: area.height }, call);
         await writeFile(out, png);
