@@ -1,22 +1,27 @@
 // `phonewright doctor`: the checklist in order, skipping what a failure makes meaningless, and the exit code
-// of the first failure (4 unreachable, 3 login refused, 1 any other). In-process (the exit codes of a real
-// process: login.test.ts, pixel.test.ts).
-import { closedPort, errorLine, expect, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+// of the first failure (4 unreachable, 3 login refused, 1 any other); then each route beyond the interface,
+// offered or not, with what phonewright does without it, every check within its own deadline. In-process (the
+// exit codes of a real process: login.test.ts, pixel.test.ts).
+import { formOf } from '../helpers/fake-server.js';
+import { closedPort, errorLine, expect, on, PASSWORD, run, test, USER, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 const NAMES = ['reachable', 'login', 'main device', 'settings', 'pixel', 'notifications'];
+const CAPABILITIES = ['device list', 'device properties', 'screen capture', 'acts (screen/inputs)', 'apps', 'UI elements (sendAai)', 'text recognition (OCR)'];
 
 interface Report {
   checks: { name: string; ok: boolean; detail: string; ms: number }[];
+  capabilities: { name: string; offered: boolean | null; detail: string; ms: number }[];
   ok: boolean;
 }
 
 function parse(stdout: string): Report {
   const report = JSON.parse(stdout) as Report;
-  expect(Object.keys(report)).toEqual(['checks', 'ok']);
+  expect(Object.keys(report)).toEqual(['checks', 'capabilities', 'ok']);
   for (const c of report.checks) {
     expect(Object.keys(c)).toEqual(['name', 'ok', 'detail', 'ms']);
     expect(Number.isInteger(c.ms) && c.ms >= 0).toBe(true);
   }
+  for (const c of report.capabilities) expect(Object.keys(c)).toEqual(['name', 'offered', 'detail', 'ms']);
   return report;
 }
 
@@ -42,9 +47,63 @@ test('without --json: one ✓ line per check with its time, then a summary', asy
   const r = await run(['doctor', ...on(server)]);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   const lines = r.stdout.trimEnd().split('\n');
-  expect(lines).toHaveLength(7);
+  expect(lines).toHaveLength(6 + 1 + 7 + 1);
   NAMES.forEach((name, i) => expect(lines[i]).toMatch(new RegExp(`^✓ ${name} +\\S.*  \\(\\d+ ms\\)$`)));
-  expect(lines[6]).toBe('all 6 checks passed');
+  expect(lines[6]).toBe('routes beyond the device-control interface:');
+  // The fake server of the interface only: every route beyond it marked –, not offered.
+  CAPABILITIES.forEach((name, i) => expect(lines[7 + i]).toMatch(new RegExp(`^  – ${name.replace(/[()]/g, '\\$&')} +not offered: .*  \\(\\d+ ms\\)$`)));
+  expect(lines[14]).toBe('all 6 checks passed; the server offers 0 of the 7 routes beyond the interface checked');
+});
+
+test('every route offered: what each answered, probed by reads only (a 1×1 capture in each format, the clipboard, the foreground app)', async ({ serve }) => {
+  const server = await serve();
+  server.handle('devices', { json: { ids: [VENDOR_MAIN_DEVICE, 'device@1174886816'] } });
+  server.handle('deviceInfo', { json: { status: true, value: { name: 'm', width: 1080, height: 1920, model: 'SM-G960F', manufacturer: 'samsung', androidVersionRelease: '10' } } });
+  server.handle('capture', (req) => ({ json: req.query.get('type') === 'bmp' ? { status: null, value: 'type not supported' } : { status: true, value: '/1/1.png' } }));
+  server.handle('texts', (req) => ({ json: { status: true, value: req.query.get('rect') ? '12:30\n' : '' } }));
+  server.handle('apps', { json: { status: true, value: 'com.android.launcher3' } });
+  server.handle('aai', async (req) => ({ json: (await formOf(req)).get('params') === '{query:"TP:all",action:"getCount"}' ? { status: true, value: { count: 42 } } : { status: null, value: 'bad params' } }));
+  const r = await run(['doctor', ...on(server), '--json']);
+  expect(r, r.stderr).toMatchObject({ code: 0, stderr: '' });
+  const report = parse(r.stdout);
+  expect(report.capabilities.map((c) => [c.name, c.offered, c.detail])).toEqual([
+    ['device list', true, '2 phones listed'],
+    ['device properties', true, 'SM-G960F by samsung, 1080×1920, Android 10'],
+    ['screen capture', true, 'png, jpg (bmp refused); regions are captured in one request'],
+    ['acts (screen/inputs)', true, 'taps, keys and swipes through screen/inputs, text through screen/texts (it answers a clipboard read; the first act confirms)'],
+    ['apps', true, 'com.android.launcher3 in front; launch and close-app go through apps/<package>'],
+    ['UI elements (sendAai)', true, 'the engine answers: 42 elements on the screen now'],
+    ['text recognition (OCR)', true, 'the server reads text: "12:30" in the top-left 160×48'],
+  ]);
+  expect(server.requests.filter((q) => q.op === 'capture').map((q) => `${q.query.get('type')} ${q.query.get('rect')}`)).toEqual(['png [0,0,1,1]', 'jpg [0,0,1,1]', 'bmp [0,0,1,1]']);
+  expect(['inputs', 'script', 'app'].map((op) => server.count(op as 'app')), 'doctor never acts').toEqual([0, 0, 0]);
+});
+
+test('a server of the interface only: ok, each route not offered with what phonewright does instead; without capture, a region\'s cost timed on the phone', async ({ simulate }) => {
+  const sim = await simulate({ capabilities: 'seed' });
+  const r = await run(['doctor', '--url', sim.url, '--user', USER, '--password', PASSWORD, '--json']);
+  expect(r, r.stderr).toMatchObject({ code: 0, stderr: '' });
+  const report = parse(r.stdout);
+  expect(report.capabilities.map((c) => [c.name, c.offered])).toEqual(CAPABILITIES.map((name) => [name, false]));
+  expect(report.capabilities[2]!.detail).toMatch(/^not offered: regions are read pixel by pixel here: a 64×48 region is 3,072 reads, about \d+(\.\d)? s on this phone; images on the screen cannot be found, and screenshots fail$/);
+  expect(sim.acts()).toEqual([]);
+});
+
+test('a frozen phone: the checks on it end at their deadline, naming what did not answer; the rest still answer', async ({ simulate }) => {
+  const sim = await simulate();
+  sim.freeze(sim.mainDevice);
+  const t0 = performance.now();
+  const r = await run(['doctor', '--url', sim.url, '--user', USER, '--password', PASSWORD, '--timeout', '1500', '--json']);
+  const seconds = (performance.now() - t0) / 1000;
+  const report = parse(r.stdout);
+  expect(r.code, 'the first failure is a timeout').toBe(4);
+  expect(report.checks.map((c) => [c.name, c.ok])).toEqual(NAMES.map((n) => [n, n !== 'settings' && n !== 'pixel']));
+  expect(report.checks[3]!.detail).toMatch(/no answer/);
+  // The server-wide list answers; the phone's own routes could not be told.
+  expect(report.capabilities.map((c) => [c.name, c.offered])).toEqual(CAPABILITIES.map((name) => [name, name === 'device list' ? true : name === 'device properties' ? true : null]));
+  expect(errorLine(r)).toMatch(/^phonewright: doctor: 2 of 6 checks failed; 5 routes beyond the interface could not be told \(screen capture, acts \(screen\/inputs\), apps, UI elements \(sendAai\), text recognition \(OCR\)\); the first, settings, says: /);
+  // Every check ran at once, each within its 1.5 s: the whole run is one deadline long, not six.
+  expect(seconds, `doctor took ${seconds.toFixed(1)} s`).toBeLessThan(6);
 });
 
 test('nothing listening: reachable fails, the rest is skipped and marked, exit 4', async () => {
@@ -79,7 +138,8 @@ test('settings fail: the checks after it still run; exit 1', async ({ serve }) =
   const report = parse(r.stdout);
   expect(report.checks.map((c) => c.ok)).toEqual([true, true, true, false, true, true]);
   expect(report.checks[3]!.detail).toMatch(/the server said "settings unavailable"/);
-  expect(errorLine(r)).toMatch(/doctor: 1 of 6 checks failed; the first, settings, says:/);
+  // The routes beyond the interface are told apart from a phone in trouble by that same settings read: untold.
+  expect(errorLine(r)).toMatch(/doctor: 1 of 6 checks failed; 6 routes beyond the interface could not be told \(device properties, .*\); the first, settings, says:/);
 });
 
 test('no main device: settings and pixel are skipped, notifications still checked; exit 1', async ({ serve }) => {

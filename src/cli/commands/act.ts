@@ -1,5 +1,5 @@
 import type { CommandModule, Options, PositionalOptions } from 'yargs';
-import { checkPackage, checkText, keyConstant, MAX_GESTURE_MS, type AppState, type DeviceClient } from '../../client/index.js';
+import { checkPackage, checkText, checkKey, KEY_NAMES, MAX_GESTURE_MS, type AppState, type DeviceClient } from '../../client/index.js';
 import type { DeviceId } from '../../core/device-id.js';
 import { resolvePoint, type Coordinate, type ResolvedPoint } from '../../core/fraction.js';
 import { checkPointOnScreen } from '../../core/screen.js';
@@ -27,11 +27,11 @@ interface ActSpec {
    * the points resolved), and the points it acts on, if any: each checked against the phone's screen before
    * the act is sent.
    */
-  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal, at: ResolvedPoint[]) => Promise<void>; did: (at: ResolvedPoint[]) => string; points?: { x: Coordinate; y: Coordinate }[] };
+  prepare: (args: ActArgs) => { call: (client: DeviceClient, id: DeviceId, signal: AbortSignal, at: ResolvedPoint[]) => Promise<unknown>; did: (at: ResolvedPoint[]) => string; points?: { x: Coordinate; y: Coordinate }[] };
 }
 
 const EPILOGUE =
-  'A route of the vendor\'s server beyond the device-control interface: a server without it fails with one line that says so, exit 1. ' +
+  'Acts go through the vendor\'s routes beyond the device-control interface: screen/inputs (text: screen/texts), as the vendor\'s public clients send them, or the JS bridge on a server without those; a server with neither fails with one line that says so, exit 1. ' +
   'An act is sent once: it is not retried once the server may have done it. ' +
   'A point off the phone\'s screen (its size from the phone\'s properties) is refused before anything is sent, exit 2; a server without the properties gets the act unchecked.';
 
@@ -100,12 +100,12 @@ const ACTS: ActSpec[] = [
   },
   {
     command: 'press <device> <key>',
-    describe: 'Press a key of a phone: back, home, menu, or a vendor constant such as KEY_VOLUME_UP',
-    positionals: { device: DEVICE_POSITIONAL, key: { type: 'string', demandOption: true, describe: 'back, home, menu, or KEY_…' } },
+    describe: `Press a key of a phone: ${KEY_NAMES.join(', ')}, or a JS bridge constant such as KEY_VOLUME_UP`,
+    positionals: { device: DEVICE_POSITIONAL, key: { type: 'string', demandOption: true, describe: `${KEY_NAMES.join(', ')}, or KEY_… (through the JS bridge only)` } },
     examples: [['$0 press main back', 'the back key of the server\'s main device']],
     prepare: (args) => {
       const key = String(args.key);
-      keyConstant(key);
+      checkKey(key);
       return { call: (client, id, signal) => client.press(id, key, { signal }), did: () => `pressed ${key}` };
     },
   },
