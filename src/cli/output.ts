@@ -2,8 +2,12 @@ import { redact } from '../core/redact.js';
 
 /** Where a command writes. Tests swap the streams; secrets registered here are redacted from every line. */
 export interface Output {
-  /** One JSON document on stdout (for `--json`), on one line: follow mode prints one per line (NDJSON). */
-  json(value: unknown): void;
+  /**
+   * One JSON document on stdout (for `--json`), on one line: follow mode prints one per line (NDJSON).
+   * @param revealed fields added after the document is cleaned, as they are: `login --show-token`'s token, the
+   * one secret printed on purpose
+   */
+  json(value: object, revealed?: Record<string, string>): void;
   /** A line for people on stdout. */
   line(text: string): void;
   /** A line on stderr (progress, warnings, verbose call descriptions). */
@@ -41,7 +45,7 @@ export function processOutput(stdout: Sink = process.stdout, stderr: Sink = proc
   const secrets = new Set<string>();
   const clean = (text: string) => redact(text, secrets);
   return {
-    json: (value) => stdout.write(`${clean(JSON.stringify(value))}\n`),
+    json: (value, revealed) => stdout.write(`${withRevealed(clean(JSON.stringify(value)), revealed)}\n`),
     line: (text) => stdout.write(`${clean(text)}\n`),
     note: (text) => stderr.write(`${clean(text)}\n`),
     // "\x1b[K" clears what a longer previous line left to the right of the cursor.
@@ -51,4 +55,11 @@ export function processOutput(stdout: Sink = process.stdout, stderr: Sink = proc
     addSecrets: (...more) => more.forEach((s) => s && secrets.add(s)),
     clean,
   };
+}
+
+/** A cleaned JSON object with fields added as they are. */
+export function withRevealed(json: string, revealed: Record<string, string> | undefined): string {
+  if (!revealed) return json;
+  const more = Object.entries(revealed).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',');
+  return json === '{}' ? `{${more}}` : `${json.slice(0, -1)},${more}}`;
 }

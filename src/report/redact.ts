@@ -1,4 +1,4 @@
-import { redact, redactTokenParam, REDACTED } from '../core/redact.js';
+import { redact } from '../core/redact.js';
 
 /** The lease store's URL (config/resolve.ts names it too; the reporters read no config module). */
 const LEASES_ENV = 'PHONEWRIGHT_LEASES';
@@ -40,8 +40,7 @@ export function firstLine(message: string, secrets: Iterable<string>): string {
  * @param secrets values never to write (passwords, tokens)
  */
 export function scrubLine(line: string, secrets: Iterable<string>): string {
-  // A token may appear outside a URL too (`token: abc…`, `Authorization: …`): the value goes, the word stays.
-  const scrubbed = redactTokenParam(redact(line, secrets)).replace(/\b(token|authorization|password)(["']?\s*[:=]\s*["']?)[^\s"',&]+/gi, `$1$2${REDACTED}`);
+  const scrubbed = redact(line, secrets);
   return scrubbed.length > MAX_LINE ? `${scrubbed.slice(0, MAX_LINE - 1)}…` : scrubbed;
 }
 

@@ -37,7 +37,7 @@ const COMMAND_HELP: { command: string; mentions: string[] }[] = [
   { command: 'devices', mentions: ['beyond the device-control interface', '"model":"SM-G960F"', 'exit 1'] },
   { command: 'screenshot', mentions: ['--rect', '--out', 'beyond the device-control interface', '{"file":"corner.png","width":30,"height":40}'] },
   { command: 'tap', mentions: ['<device> <x> <y>', 'prints {"ok":true}', 'beyond the device-control interface', 'not retried once the server may have done it'] },
-  { command: 'press', mentions: ['<device> <key>', 'back, home, menu', 'beyond the device-control interface'] },
+  { command: 'press', mentions: ['<device> <key>', 'home, back, menu, space, backspace, enter', 'beyond the device-control interface'] },
   { command: 'launch', mentions: ['<device> <package>', 'com.example.chat', 'beyond the device-control interface'] },
   { command: 'close-app', mentions: ['<device> <package>', 'prints {"ok":true}', 'beyond the device-control interface'] },
 ];

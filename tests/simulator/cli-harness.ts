@@ -2,7 +2,7 @@
 // output captured, and a check that it stopped serving.
 import { request } from 'undici';
 import { runSim, type SimArgs } from '../../src/cli/commands/sim.js';
-import type { Output } from '../../src/cli/output.js';
+import { withRevealed, type Output } from '../../src/cli/output.js';
 import { redact } from '../../src/core/redact.js';
 import { expect } from './harness.js';
 
@@ -19,7 +19,7 @@ export function capture(): Captured {
   return {
     stdout,
     stderr,
-    json: (value) => stdout.push(clean(JSON.stringify(value))),
+    json: (value, revealed) => stdout.push(withRevealed(clean(JSON.stringify(value)), revealed)),
     line: (text) => stdout.push(clean(text)),
     note: (text) => stderr.push(clean(text)),
     progress: () => undefined,

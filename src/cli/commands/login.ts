@@ -29,7 +29,7 @@ export function loginCommand(output: Output, host: Host): CommandModule<GlobalOp
       withClient(args, output, host, async (ctx) => {
         const token = await ctx.client.login();
         const user = ctx.client.user;
-        if (args.json) output.json(args.showToken ? { ok: true, user, token } : { ok: true, user });
+        if (args.json) output.json({ ok: true, user }, args.showToken ? { token } : undefined);
         else {
           output.line(`logged in to ${ctx.client.url} as ${user}`);
           if (args.showToken) output.line(`token: ${token}`);
