@@ -187,7 +187,11 @@ export function isInfrastructureError(error: unknown): boolean {
   return error instanceof ServiceError && error.reason === 'phone-missing';
 }
 
-/** The CLI exit code for an error: 1 service failure, 2 bad usage, 3 authentication, 4 unreachable. */
+/**
+ * The CLI exit code for an error: 1 service failure, 2 bad usage, 3 authentication, 4 unreachable. A point the
+ * server found off the phone's screen is bad input, as one the client refused before sending: 2.
+ */
 export function exitCodeFor(error: unknown): number {
+  if (error instanceof ServiceError && error.reason === 'outside-screen') return 2;
   return error instanceof PhonewrightError ? EXIT_CODES[error.code] : 1;
 }

@@ -44,7 +44,7 @@ test('the scenario named in phonewright.config.json (relative to the file) is th
   expect(await run(['main-device', '--json'], { cwd: tmp })).toMatchObject({ code: 0, stdout: '{"id":"device@42"}\n' });
   expect(await run(['pixel', 'main', '199', '99', '--json'], { cwd: tmp })).toMatchObject({ code: 0, stdout: '{"r":18,"g":52,"b":86,"rgb":"0x123456"}\n' });
   const off = await run(['pixel', 'main', '200', '0'], { cwd: tmp });
-  expect(off.code).toBe(1);
+  expect(off.code).toBe(2);
   expect(errorLine(off)).toMatch(/pixel \(200, 0\) is outside the screen of device@42 \(200×100\)/);
 });
 

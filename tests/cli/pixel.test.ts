@@ -34,10 +34,10 @@ const BAD_ARGUMENTS: BadUsage[] = [
 
 badUsageTests('pixel', BAD_ARGUMENTS);
 
-test('a point off the screen: exit 1, naming the point and the screen size', async ({ serve }) => {
+test('a point off the screen: exit 2 (bad input, as for tap), naming the point and the screen size', async ({ serve }) => {
   const server = await serve();
   const r = await spawnCli(['pixel', VENDOR_MAIN_DEVICE, '1080', '5', ...on(server), '--json']);
-  expect(r.code).toBe(1);
+  expect(r.code).toBe(2);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/pixel \(1080, 5\) is outside the screen of device@1116106541 \(1080×1920\)/);
 });

@@ -26,7 +26,7 @@ export function pixelCommand(output: Output, host: Host): CommandModule<GlobalOp
       ['$0 pixel device@1116106541 100 100 --json', 'prints {"r":37,"g":66,"b":92,"rgb":"0x25425c"}'],
       ['$0 pixel main 0 0', 'the top-left pixel of the server\'s main device'],
     ],
-    epilogue: 'Prints the colour as the server gives it: 0x and six lowercase hex digits, and r, g, b from 0 to 255. A point off the screen fails with exit 1 and names the screen size.',
+    epilogue: 'Prints the colour as the server gives it: 0x and six lowercase hex digits, and r, g, b from 0 to 255. A point off the screen fails with exit 2 and names the screen size.',
     handler: (args) => {
       // Everything the user typed is checked before any network work.
       const device = deviceArg(args.device);
