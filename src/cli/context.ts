@@ -80,6 +80,7 @@ export async function withClient<T>(args: GlobalOptions & { timeout?: unknown },
       // With the stop signal every command passes, each call's budget becomes its deadline on the wire.
       totalTimeout: timeoutMs,
       onCall: args.verbose ? (e: CallEvent) => output.note(describeCall(e)) : undefined,
+      sources: connection.sources,
     });
     return await fn({ client, connection, output, signal: stop.signal, timeoutMs, simulatorPhones: simulator?.phones });
   } catch (error) {
@@ -125,7 +126,7 @@ export function hostPath(host: Host, file: string): string {
 }
 
 function describeConnection(c: Connection, simulatorUrl: string | undefined): string {
-  const where = simulatorUrl ? `the embedded simulator at ${simulatorUrl}` : `${c.url} (${c.name === 'env' ? 'from --url or PHONEWRIGHT_URL' : `server "${c.name}"`})`;
+  const where = simulatorUrl ? `the embedded simulator at ${simulatorUrl}` : `${c.url} (from ${c.sources.url})`;
   return `server: ${where}, user ${c.user}, API root ${c.apiRoot}`;
 }
 

@@ -7,8 +7,9 @@ import { TimeoutError, UnreachableError } from '../core/errors.js';
  * @param url the server's base URL
  * @param timeoutMs how long to wait for the connection
  * @param signal ends the wait early
+ * @param urlFrom where the URL came from, for the hint
  */
-export function checkReachable(url: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
+export function checkReachable(url: string, timeoutMs: number, signal?: AbortSignal, urlFrom = '--url or PHONEWRIGHT_URL'): Promise<string> {
   const u = new URL(url);
   const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
   // URL keeps the brackets of an IPv6 literal in hostname; a socket wants the bare address.
@@ -25,7 +26,7 @@ export function checkReachable(url: string, timeoutMs: number, signal?: AbortSig
       reject(new TimeoutError(`${where} did not accept a connection within ${timeoutMs} ms`, { hint: 'check the URL, the network and any firewall between here and the server' }));
     });
     socket.once('error', (e: NodeJS.ErrnoException) => {
-      reject(new UnreachableError(`cannot reach ${where} (${e.code ?? e.message})`, { hint: 'is the server running and the URL right? check --url or PHONEWRIGHT_URL', cause: e }));
+      reject(new UnreachableError(`cannot reach ${where} (${e.code ?? e.message})`, { hint: `is the server running and the URL right? check ${urlFrom}`, cause: e }));
     });
   });
 }

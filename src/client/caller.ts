@@ -58,6 +58,8 @@ export interface CallerOptions {
   /** The server, for messages. */
   url: string;
   loginPath: string;
+  /** The way out of a refused login: where the user and password came from. */
+  loginHint?: string | undefined;
   /** The cheapest authenticated read, to probe a token (`devices/main`). */
   probePath: (token: string) => string;
   retry: RetryOptions;
@@ -222,7 +224,7 @@ export class Caller {
     const ctx = this.context('login', 'GET', path);
     return withRetries({ operation: 'login', idempotent: true, deadline }, this.#o.retry, async () => {
       const reply = await this.#o.transport.send({ operation: 'login', path, deadline, headers: { authorization: this.#o.authorization } });
-      return decodeLogin(reply, ctx, this.#o.url);
+      return decodeLogin(reply, ctx, this.#o.url, this.#o.loginHint);
     });
   }
 }

@@ -44,9 +44,9 @@ export type { ActRoute, AppState, CallOptions, Capture, CaptureRect, DeviceInfo,
 const DEFAULT_TOTAL_TIMEOUT = 30_000;
 
 /**
- * The client of one device-control server: the six operations of the interface over one keep-alive pool,
- * with a lazily fetched, shared, self-renewing token, the resilience policy around every call, strict
- * decoding, and secrets redacted from every message.
+ * The client of one device-control server: the six operations of the interface over one keep-alive pool, with
+ * a lazily fetched, shared, self-renewing token, the resilience policy around every call, strict decoding, and
+ * secrets redacted from every message.
  */
 export class DeviceClient {
   readonly url: string;
@@ -56,7 +56,7 @@ export class DeviceClient {
   #authorization: string;
   #transport: Transport;
   #caller: Caller;
-  /** The vendor's routes beyond the interface, each probed on first use. */
+  /** The vendor's routes beyond the interface, each probed on first use (acts: {@link Acts}). */
   readonly extensions: Extensions;
   #acts: Acts;
 
@@ -74,6 +74,7 @@ export class DeviceClient {
       authorization: this.#authorization,
       url: this.url,
       loginPath: this.routes.login,
+      loginHint: options.sources?.password && `check the user (from ${options.sources.user ?? '--user or PHONEWRIGHT_USER'}) and the password (from ${options.sources.password})`,
       probePath: (token) => `${this.routes.mainDevice}?token=${token}`,
       retry: options,
       totalTimeout: options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT,

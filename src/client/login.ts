@@ -3,6 +3,8 @@ import { REDACTED } from '../core/redact.js';
 import { isObject, malformed, readEnvelope, type DecodeContext } from './envelope.js';
 import type { Reply } from './transport.js';
 
+/** Where a refused login's user and password can be set, when the client is not told where they came from. */
+export const LOGIN_HINT = 'check the user and password (--user/--password, or PHONEWRIGHT_USER/PHONEWRIGHT_PASSWORD)';
 /** A quoted JSON string, and the colon after it when it is a key. */
 const JSON_STRING = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
 
@@ -11,11 +13,11 @@ const JSON_STRING = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
  * known to the client could not be redacted.
  * @param url the server, for messages
  */
-export function decodeLogin(reply: Reply, base: DecodeContext, url: string): string {
+export function decodeLogin(reply: Reply, base: DecodeContext, url: string, hint: string = LOGIN_HINT): string {
   const ctx: DecodeContext = { ...base, request: base.request, clean: (text) => base.clean(text).replace(JSON_STRING, (m, key?: string) => (key ? m : `"${REDACTED}"`)) };
   const refused = (why: string) =>
     new AuthError(ctx.user, `login refused for user "${ctx.user}" at ${url}: ${why}`, {
-      hint: 'check the user and password (--user/--password, or PHONEWRIGHT_USER/PHONEWRIGHT_PASSWORD)',
+      hint,
     });
   if (reply.status === 401 || reply.status === 403) throw refused(`HTTP ${reply.status}`);
   let env;

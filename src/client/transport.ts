@@ -24,6 +24,12 @@ export interface TransportOptions {
    * reason: the fixtures abort it when the phone's lease is lost, so no request reaches a phone not held.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * Where the URL and the credentials came from, named by the hints of messages (`--url`, `PHONEWRIGHT_URL`,
+   * `the url of server "lab-a" in phonewright.config.json`…).
+   * @default the flags and variables that can set them
+   */
+  sources?: Partial<Record<'url' | 'user' | 'password', string>> | undefined;
 }
 
 /** One attempt of one service call, described for logs and report steps (secrets redacted). */
@@ -85,7 +91,7 @@ export class Transport {
   #pool: Pool;
   /** Pools to other origins (an image a capture names on another port), opened on first use. */
   #others = new Map<string, Pool>();
-  #options: typeof DEFAULTS & Pick<TransportOptions, 'onCall' | 'signal'>;
+  #options: typeof DEFAULTS & Pick<TransportOptions, 'onCall' | 'signal' | 'sources'>;
   #secrets: () => Iterable<string | undefined>;
 
   /**
@@ -101,6 +107,7 @@ export class Transport {
       connections: options.connections ?? DEFAULTS.connections,
       onCall: options.onCall,
       signal: options.signal,
+      sources: options.sources,
     };
     this.#secrets = secrets;
     this.#pool = new Pool(this.origin, {
@@ -213,7 +220,7 @@ export class Transport {
     if (code && NETWORK_CODES.has(code)) {
       return new UnreachableError(`${op}: cannot reach the server (${code}): ${what}`, {
         networkCode: code,
-        hint: 'is the server running and the URL right? check --url or PHONEWRIGHT_URL',
+        hint: `is the server running and the URL right? check ${this.#options.sources?.url ?? '--url or PHONEWRIGHT_URL'}`,
         cause: error,
       });
     }

@@ -42,6 +42,15 @@ export interface Connection {
    * the main device of a real server.
    */
   devices: DeviceSelection | undefined;
+  /** Where the URL and the credentials came from, for the hints of messages: a flag, a variable, the file. */
+  sources: ConnectionSources;
+}
+
+/** Where each setting of a connection came from, as a hint names it: `--url`, `PHONEWRIGHT_URL`, `LAB_A_PASSWORD (passwordEnv of server "lab-a")`… */
+export interface ConnectionSources {
+  url: string;
+  user: string;
+  password: string;
 }
 
 /**
@@ -139,6 +148,14 @@ function connectionFor(entry: ServerFileEntry | undefined, flags: ConnectionFlag
   if (resolvedUrl !== undefined) checkUrl(resolvedUrl, flags.url !== undefined ? '--url' : env[ENV.url] !== undefined ? ENV.url : 'url');
   const user = pick(flags.user, env[ENV.user]) ?? entry?.user ?? DEFAULT_USER;
   if (user.includes(':')) throw new UsageError('the user name may not contain ":" (the login header joins user and password with it)');
+  const inFile = (key: string) => `the ${key} of server "${entry?.name}" in phonewright.config.json`;
+  const sourceOf = (flag: string | undefined, flagName: string, variable: string, fromFile: string | undefined, fallback: string) =>
+    flag !== undefined && flag !== '' ? flagName : pick(env[variable]) !== undefined ? variable : fromFile ?? fallback;
+  const sources: ConnectionSources = {
+    url: sourceOf(flags.url, '--url', ENV.url, entry?.url === undefined ? undefined : inFile('url'), 'the embedded simulator'),
+    user: sourceOf(flags.user, '--user', ENV.user, entry?.user === undefined ? undefined : inFile('user'), 'the default user'),
+    password: sourceOf(flags.password, '--password', ENV.password, entry?.passwordEnv === undefined ? undefined : `${entry.passwordEnv} (the passwordEnv of server "${entry.name}")`, 'the default password'),
+  };
   return {
     name: entry?.name ?? (resolvedUrl === undefined ? 'simulator' : 'env'),
     url: resolvedUrl?.replace(/\/+$/, ''),
@@ -146,6 +163,7 @@ function connectionFor(entry: ServerFileEntry | undefined, flags: ConnectionFlag
     password: pick(flags.password, env[ENV.password]) ?? filePassword(entry, env) ?? DEFAULT_PASSWORD,
     apiRoot: normalizeApiRoot(pick(flags.apiRoot, env[ENV.apiRoot]) ?? entry?.apiRoot ?? DEFAULT_API_ROOT),
     devices: entry?.devices,
+    sources,
   };
 }
 

@@ -27,7 +27,7 @@ test('phonewright --help: every command, every global flag and variable, the con
 const COMMAND_HELP: { command: string; mentions: string[] }[] = [
   { command: 'login', mentions: ['--show-token', 'only command that ever prints it', '"ok":true'] },
   { command: 'main-device', mentions: ['{"id":"device@1116106541"}', '"main"'] },
-  { command: 'pixel', mentions: ['<device> <x> <y>', '{"r":37,"g":66,"b":92,"rgb":"0x25425c"}', 'exit 1'] },
+  { command: 'pixel', mentions: ['<device> <x> <y>', '{"r":37,"g":66,"b":92,"rgb":"0x25425c"}', 'exit 2'] },
   { command: 'settings', mentions: ['<device>', 'display_hw_decode as 0 or 1', '{"w", "h"}', 'HA1'] },
   { command: 'notifications', mentions: ['--position', '--count', '--device', '--app', '--match', '--follow', 'NDJSON', 'Ctrl-C', '{"app","text","time","id"}'] },
   { command: 'upload', mentions: ['--as', 'image, script, apk, tcbr/contacts, local/<folder>', 'progress bar', '{"file_url":'] },

@@ -32,7 +32,7 @@ for (const rejectLogin of ['false', 'null', 401] as const) {
     const r = await run(['login', ...on(server, { password: 'wrong-Pw-77' }), '--json']);
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
-    expect(errorLine(r)).toMatch(/^phonewright: login refused for user "sigma" at http:\/\/127\.0\.0\.1:\d+.*try: check the user and password/);
+    expect(errorLine(r)).toMatch(/^phonewright: login refused for user "sigma" at http:\/\/127\.0\.0\.1:\d+.*try: check the user \(from --user\) and the password \(from --password\)$/);
     expect(r.stderr).not.toContain('wrong-Pw-77');
   });
 }

@@ -25,7 +25,10 @@ function thrown(fn: () => unknown): Error & { code: ErrorCode } {
 }
 
 test('nothing configured: the embedded simulator with the vendor\'s example credentials', () => {
-  expect(resolveConnection({}, {})).toEqual({ name: 'simulator', url: undefined, user: 'sigma', password: '3D391497', apiRoot: '/TotalControl/v1', devices: undefined });
+  expect(resolveConnection({}, {})).toEqual({
+    name: 'simulator', url: undefined, user: 'sigma', password: '3D391497', apiRoot: '/TotalControl/v1', devices: undefined,
+    sources: { url: 'the embedded simulator', user: 'the default user', password: 'the default password' },
+  });
 });
 
 const PRECEDENCE: { name: string; flags: Parameters<typeof resolveConnection>[0]; env: Env; want: Partial<ReturnType<typeof resolveConnection>> }[] = [

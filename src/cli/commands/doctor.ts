@@ -118,7 +118,7 @@ async function runChecks(ctx: CommandContext, device: DeviceRef) {
     return { checks, capabilities, skipped, firstError };
   };
 
-  const reachable = await run('reachable', () => checkReachable(client.url, Math.min(CONNECT_TIMEOUT_MS, ctx.timeoutMs), signal), (where) => `${where} accepts connections`);
+  const reachable = await run('reachable', () => checkReachable(client.url, Math.min(CONNECT_TIMEOUT_MS, ctx.timeoutMs), signal, ctx.connection.sources.url), (where) => `${where} accepts connections`);
   if (!reachable.check.ok) return done([reachable.check, ...skip(['login', 'main device', 'settings', 'pixel', 'notifications'], 'the server is unreachable')]);
   const login = await run('login', () => client.login(), () => `user ${client.user} logged in`);
   if (!login.check.ok) return done([reachable.check, login.check, ...skip(['main device', 'settings', 'pixel', 'notifications'], 'not logged in')]);
