@@ -44,6 +44,25 @@ export function matchesNotification(n: Notification, filter: NotificationFilter)
   return true;
 }
 
+/**
+ * What the messages seen that came close to a filter missed by: the text (the phone and app were right), or
+ * the app (the phone and text were right). Undefined when none came close.
+ * @param seen the messages seen while waiting
+ */
+export function nearMiss(seen: readonly Notification[], filter: NotificationFilter): string | undefined {
+  const missed = (part: 'text' | 'app') => seen.filter((n) => matchesNotification(n, { ...filter, [part]: undefined }) && !matchesNotification(n, filter));
+  const quote = (n: Notification) => `${n.app} ${JSON.stringify(n.text)}`;
+  if (filter.text !== undefined) {
+    const texts = missed('text');
+    if (texts.length) return `Seen, but the text did not match ${describeFilter({ text: filter.text }).slice(5)}: ${texts.slice(-3).map(quote).join('; ')}${texts.length > 3 ? ` (and ${texts.length - 3} more)` : ''}.`;
+  }
+  if (filter.app !== undefined) {
+    const apps = missed('app');
+    if (apps.length) return `Seen, but from another app than ${toList(filter.app).join(' or ')}: ${apps.slice(-3).map(quote).join('; ')}${apps.length > 3 ? ` (and ${apps.length - 3} more)` : ''}.`;
+  }
+  return undefined;
+}
+
 /** Checks a filter given by a user; returns it with device ids validated. */
 export function parseNotificationFilter(filter: NotificationFilter = {}): NotificationFilter {
   if (!filter || typeof filter !== 'object') throw new UsageError('a notification filter must be an object: { device?, app?, text? }');
