@@ -20,8 +20,11 @@ export const INIT_FILES = {
   workflow: '.github/workflows/phonewright-nightly.yml',
 } as const;
 
-/** What the team's .gitignore gets: the run's output, and the push cache (this machine's record of its uploads). */
-export const GITIGNORE_LINES = ['reports/', 'test-results/', '.phonewright/'] as const;
+/**
+ * What the team's .gitignore gets: the installed packages (an empty folder's first `git add` would take them), the
+ * runs' output, and the push cache (this machine's record of its uploads).
+ */
+export const GITIGNORE_LINES = ['node_modules/', 'reports/', 'test-results/', '.phonewright/'] as const;
 
 /**
  * The Playwright config: the device matrix (one project per phone, phones in parallel) and the reports a run
@@ -122,7 +125,7 @@ export function nightlyWorkflow(server: InitServer | undefined): string {
     : '';
   return `# phonewright's nightly: the device matrix every night, with retries, and the history that says what newly
 # broke on which phone. Written by \`npx phonewright init\`; yours to change. Many servers or shards, and the HTML
-# report on GitHub Pages: node_modules/phonewright/docs/ci-nightly.yml and docs/nightly.md.
+# report on GitHub Pages: node_modules/phonewright/docs/ci-nightly.yml, and nightly.md beside it.
 name: phonewright nightly
 
 on:

@@ -96,7 +96,9 @@ export async function initFolder(dir: string, server: InitServer | undefined, en
   const there = 'there already, left as it is';
 
   const ownConfig = PLAYWRIGHT_CONFIGS.find((f) => existsSync(at(f)));
-  if (ownConfig) result.kept.push({ file: ownConfig, why: `${there}: add the device matrix and phonewright's reporters to it (node_modules/phonewright/docs/configuration.md, "A config of your own")` });
+  // A config without the matrix (the team's, for a web app say) runs no phone until it has it.
+  const add = `: add the device matrix and phonewright's reporters to it (node_modules/phonewright/docs/configuration.md, "A config of your own")`;
+  if (ownConfig) result.kept.push({ file: ownConfig, why: `${there}${readFileSync(at(ownConfig), 'utf8').includes('deviceMatrix') ? '' : add}` });
   else await writeNew(dir, INIT_FILES.playwrightConfig, playwrightConfig(isEsm(dir)), 'the device matrix, one Playwright project per phone; reports in reports/', result);
 
   const configWhat = server ? `server "${server.name}": ${server.url}${server.passwordEnv ? `, its password in $${server.passwordEnv}` : ''}` : 'no server: the embedded simulator\'s four phones';
@@ -169,7 +171,7 @@ async function addIgnored(dir: string, result: InitResult): Promise<void> {
     return;
   }
   const gap = text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n';
-  await appendFile(file, `${gap}# phonewright: the runs' reports and results, and this machine's record of its uploads\n${missing.join('\n')}\n`);
+  await appendFile(file, `${gap}# phonewright: the installed packages, the runs' reports and results, this machine's record of its uploads\n${missing.join('\n')}\n`);
   result.written.push({ file: INIT_FILES.gitignore, what: `ignores ${missing.join(', ')}` });
 }
 

@@ -33,7 +33,7 @@ test('init in an empty folder with phonewright installed: the example passes on 
     for (const reporter of ["['html'", "['json'", "['junit'", "['phonewright/reporters/summary']", "['phonewright/reporters/history'"]) expect(config).toContain(reporter);
     expect(JSON.parse(await read('phonewright.config.json'))).toEqual({ $schema: './node_modules/phonewright/config.schema.json' });
     expect(existsSync(path.join(dir, 'node_modules/phonewright/config.schema.json')), 'the $schema it names').toBe(true);
-    expect(await read('.gitignore')).toContain('\nreports/\ntest-results/\n.phonewright/\n');
+    expect(await read('.gitignore')).toContain('\nnode_modules/\nreports/\ntest-results/\n.phonewright/\n');
     const workflow = await read('.github/workflows/phonewright-nightly.yml');
     for (const step of ['- run: npm ci', 'run: npx phonewright nightly', 'uses: actions/upload-artifact@v4']) expect(workflow).toContain(step);
 
@@ -55,6 +55,8 @@ test('init in an empty folder with phonewright installed: the example passes on 
     expect(again.code, again.stderr).toBe(0);
     for (const file of FILES) expect(again.stdout).toMatch(new RegExp(`^kept {3}${file.replace(/[.]/g, '\\.')} `, 'm'));
     expect(again.stdout).not.toMatch(/^wrote/m);
+    // Its own config has the matrix: no advice to add it.
+    expect(again.stdout).toMatch(/^kept {3}playwright\.config\.ts +there already, left as it is$/m);
     expect(await Promise.all(FILES.map(read))).toEqual(before);
   } finally {
     await rm(dir, { recursive: true, force: true });

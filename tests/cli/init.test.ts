@@ -74,9 +74,10 @@ test('init keeps what is there: a Playwright config of any extension, phonewrigh
   for (const [file, content] of Object.entries(own).filter(([f]) => f !== '.gitignore')) expect(await readFile(path.join(dir, file), 'utf8')).toBe(content);
   // No second config beside the team's: Playwright would take the .ts one and leave theirs unread.
   expect((await listing(dir)).some((f) => f.startsWith('playwright.config.ts'))).toBe(false);
-  // The lines the file lacked, after its own (which had no newline at its end); `/reports` is reports/ already.
+  // The lines the file lacked, after its own (which had no newline at its end): `node_modules` and `/reports` are
+  // node_modules/ and reports/ already.
   expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe(
-    "node_modules\n/reports\n\n# phonewright: the runs' reports and results, and this machine's record of its uploads\ntest-results/\n.phonewright/\n",
+    "node_modules\n/reports\n\n# phonewright: the installed packages, the runs' reports and results, this machine's record of its uploads\ntest-results/\n.phonewright/\n",
   );
 
   // Said to people: what was left alone and why, the server given not written into the file that was there.
@@ -86,7 +87,7 @@ test('init keeps what is there: a Playwright config of any extension, phonewrigh
     /^kept {3}playwright\.config\.js +there already, left as it is: add the device matrix and phonewright's reporters to it \(node_modules\/phonewright\/docs\/configuration\.md, "A config of your own"\)$/,
     /^kept {3}phonewright\.config\.json +there already, left as it is: the server given was not written into it$/,
     /^kept {3}specs\/example\.spec\.ts +there already, left as it is$/,
-    /^kept {3}\.gitignore +it ignores reports\/, test-results\/, \.phonewright\/ already$/,
+    /^kept {3}\.gitignore +it ignores node_modules\/, reports\/, test-results\/, \.phonewright\/ already$/,
     /^kept {3}\.github\/workflows\/phonewright-nightly\.yml +there already, left as it is$/,
     /^$/,
     /^Next:$/,

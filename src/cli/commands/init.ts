@@ -11,7 +11,7 @@ interface InitArgs extends GlobalOptions {
   yes: boolean;
 }
 
-const EPILOGUE = `Writes, in the working folder: playwright.config.ts (the device matrix: one Playwright project per phone; the HTML, JSON and JUnit reports and phonewright's summary and history), phonewright.config.json (the server given, or none: the embedded simulator), specs/example.spec.ts (importing phonewright/fixtures), the .gitignore lines for reports/, test-results/ and .phonewright/, and .github/workflows/phonewright-nightly.yml. A file that is there is never replaced: init says which it left alone. A password is never written: --password-env names the variable that holds it.
+const EPILOGUE = `Writes, in the working folder: playwright.config.ts (the device matrix: one Playwright project per phone; the HTML, JSON and JUnit reports and phonewright's summary and history), phonewright.config.json (the server given, or none: the embedded simulator), specs/example.spec.ts (importing phonewright/fixtures), the .gitignore lines for node_modules/, reports/, test-results/ and .phonewright/, and .github/workflows/phonewright-nightly.yml. A file that is there is never replaced: init says which it left alone. A password is never written: --password-env names the variable that holds it.
 --url, --user, --api-root and --server (its name; default lab) describe the server written into phonewright.config.json.
 On a terminal, init asks for what the flags did not give (the server's URL, empty for the embedded simulator; its user; its password variable); --yes asks nothing. Then npx playwright test runs the matrix, as in any Playwright project (--list, --ui, the VS Code extension).
 Exit codes: 0 done (files written, or all there already); 2 bad input (nothing is written).`;
