@@ -18,6 +18,10 @@ const out = (file: string) => path.join(matrix.dir, file);
 const reporter = (name: string) => (fileURLToPath(import.meta.url).endsWith('.ts') ? `./src/report/${name}.ts` : `./${name}.js`);
 
 export default defineConfig<object, DeviceWorkerOptions>({
+  // Playwright names spec files relative to the config's testDir (its rootDir), else to the config's folder: run
+  // for a folder from inside node_modules/phonewright/, the report, JUnit and the nightly files named
+  // ../../../../specs/a.spec.ts. The matrix's folder names them specs/a.spec.ts, as the user's own config would.
+  testDir: matrix.dir,
   projects: matrix.projects,
   workers: matrix.workers,
   globalSetup: matrix.globalSetup,

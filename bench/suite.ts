@@ -65,13 +65,10 @@ export async function installedProject(files: Record<string, string | Buffer>): 
 /** phonewright's own Playwright config in a project of {@link installedProject}, the one `phonewright test` runs for a folder without one. */
 export const INSTALLED_CONFIG = 'node_modules/phonewright/dist/pkg/playwright.config.js';
 
-/**
- * The example suites as committed (specs/, the files git tracks), and the `fixtures/index.ts` they import from,
- * which is the installed package's.
- */
+/** The example suites as committed (specs/, the files git tracks): they import the installed package by name. */
 export async function exampleSpecs(): Promise<Record<string, Buffer | string>> {
   const files = (await trackedFiles('specs')) ?? (await readdir(path.join(ROOT, 'specs'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
-  const specs: Record<string, Buffer | string> = { 'fixtures/index.ts': "export * from 'phonewright/fixtures';\n" };
+  const specs: Record<string, Buffer | string> = {};
   for (const file of files) specs[file] = await readFile(path.join(ROOT, file));
   return specs;
 }

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect } from 'phonewright/fixtures';
 
 // A spec that needs the build under test on the server: pushed once per server and content, before it runs.
 test.use({ push: { apk: 'specs/assets/example-app.apk', script: ['specs/assets/login.js'] } });

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect } from 'phonewright/fixtures';
 import { modelOf } from './phones';
 
 // Display settings per phone model: orientation, native resolution, acceleration, hardware decoding.

@@ -1,4 +1,4 @@
-import { test, expect, capturesScreen } from '../fixtures';
+import { test, expect, capturesScreen } from 'phonewright/fixtures';
 import { modelOf } from './phones';
 
 // Home-screen pixels and images: the status bar, the wallpaper, the dock and the chat app in it, on every phone

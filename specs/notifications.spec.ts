@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect } from 'phonewright/fixtures';
 
 // A notification flow: the app under test posts a one-time code after a login; the ads SDK must stay quiet.
 // On the embedded simulator the "act" is the simulator's admin API; in a phone lab it is the app itself.

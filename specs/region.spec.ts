@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect } from 'phonewright/fixtures';
 
 // A region snapshot: the status bar's left corner (signal marks) against a golden kept per phone
 // (specs/region.spec.ts-snapshots/status-bar-<phone>.png). Update goldens with --update-snapshots.

@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { DeviceClient, type CallEvent } from '../client/index.js';
 import { loadConfigFile } from '../config/load.js';
 import { resolveConnection, type Connection } from '../config/resolve.js';
 import type { DeviceId } from '../core/device-id.js';
+import { AbortedError } from '../core/errors.js';
 import { startSimulator } from '../simulator/index.js';
 import { embeddedSimulatorSettings } from '../config/simulator.js';
 import type { GlobalOptions } from './options.js';
@@ -23,11 +25,16 @@ export interface Host {
   columns: number | undefined;
   /** Stops a running command as Ctrl-C does; without it, SIGINT and SIGTERM do, while a command runs. */
   signal?: AbortSignal;
+  /**
+   * Asks the person at the terminal one question and resolves with the answer, trimmed; undefined when nobody
+   * is there to answer (stdin is not a terminal): a command that would ask takes its defaults instead.
+   */
+  ask?: (question: string) => Promise<string>;
 }
 
 /** The host of a real process: its environment, its working folder, its terminal, its signals. */
 export function processHost(): Host {
-  return { env: process.env, cwd: process.cwd(), columns: process.stdout.columns };
+  return { env: process.env, cwd: process.cwd(), columns: process.stdout.columns, ...(process.stdin.isTTY ? { ask: askOnTerminal } : {}) };
 }
 
 /** What a command gets: a logged-in client for the resolved server, and where to write. */
@@ -123,6 +130,26 @@ export function stopSignal(signal?: AbortSignal): { signal: AbortSignal; dispose
  */
 export function hostPath(host: Host, file: string): string {
   return path.isAbsolute(file) || path.resolve(host.cwd) === process.cwd() ? file : path.resolve(host.cwd, file);
+}
+
+/**
+ * One question on the terminal, asked on stderr so that stdout keeps only what the command prints. Ctrl-C (or
+ * Ctrl-D) at the question stops the command, exit 130, rather than leaving it waiting on a closed input.
+ */
+async function askOnTerminal(question: string): Promise<string> {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr });
+  const stopped = new AbortController();
+  const stop = () => stopped.abort();
+  terminal.once('SIGINT', stop).once('close', stop);
+  try {
+    return (await terminal.question(question, { signal: stopped.signal })).trim();
+  } catch (error) {
+    if (stopped.signal.aborted) throw new AbortedError(`stopped at the question "${question.trim()}"`);
+    throw error;
+  } finally {
+    terminal.off('close', stop);
+    terminal.close();
+  }
 }
 
 function describeConnection(c: Connection, simulatorUrl: string | undefined): string {

@@ -1,13 +1,15 @@
 // What the inspector writes: goldens where a run looks for them, specs and tables under specs/. A new file
 // never replaces one that is there, unless the user said so for a golden.
+import { existsSync } from 'node:fs';
 import { mkdir, open, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CallOptions } from '../client/index.js';
 import { UsageError } from '../core/errors.js';
 import { checkRectOnScreen } from '../core/screen.js';
 import { encodePng, MASK_COLOR, STEP_KEY, type Rect } from '../image/index.js';
 import { readRegion, type RegionClient } from '../phone/screen.js';
-import { goldenFile } from './naming.js';
+import { fixturesImport, goldenFile } from './naming.js';
 import type { InspectedPhone } from './phones.js';
 
 /** A file that is there already: the inspector does not replace it unasked. */
@@ -17,6 +19,29 @@ export class FileExists extends UsageError {
   constructor(file: string, hint: string) {
     super(`${file} exists already`, { hint });
     this.file = file;
+  }
+}
+
+/** The package's fixtures, by the name a spec imports them with. */
+const PACKAGE_FIXTURES = 'phonewright/fixtures';
+
+/**
+ * What a spec written at `specFile` imports `test` and `expect` from, so that the import resolves from the folder
+ * it is written to: the package's name wherever that resolves there (phonewright installed in the project, or
+ * the repository's own specs, which import the package by its own name); else fixtures of the project's own, in
+ * a folder beside the specs folder, by relative path; else the package's name still, which resolves once the
+ * project installs phonewright.
+ * @param specsDir the specs folder (absolute)
+ * @param specFile the spec, relative to it
+ */
+export function fixturesImportFor(specsDir: string, specFile: string): string {
+  const folder = path.dirname(path.join(specsDir, specFile));
+  try {
+    createRequire(path.join(folder, 'spec.js')).resolve(PACKAGE_FIXTURES);
+    return PACKAGE_FIXTURES;
+  } catch {
+    const own = ['index.ts', 'index.js'].some((f) => existsSync(path.join(specsDir, '..', 'fixtures', f)));
+    return own ? fixturesImport(specFile) : PACKAGE_FIXTURES;
   }
 }
 

@@ -119,7 +119,7 @@ export function specFile(specsDir: string, file: string): string {
   return inside(specsDir, path.join(specsDir, file));
 }
 
-/** How a spec in `specFile` imports the project's fixtures, which sit beside the specs folder. */
+/** How a spec in `specFile` imports fixtures of the project's own, in a folder `fixtures` beside the specs folder. */
 export function fixturesImport(specFile: string): string {
   const depth = specFile.split('/').length;
   return `${'../'.repeat(depth)}fixtures`;

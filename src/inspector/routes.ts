@@ -6,7 +6,7 @@ import { isPhonewrightError, ServiceError, UsageError } from '../core/errors.js'
 import { checkPointOnScreen } from '../core/screen.js';
 import type { Rect } from '../image/index.js';
 import { readEveryPhone } from './every.js';
-import { FileExists, writeGolden, writeNew } from './files.js';
+import { FileExists, fixturesImportFor, writeGolden, writeNew } from './files.js';
 import { checkGoldenName, checkSpecName, specFile } from './naming.js';
 import { phoneById, type InspectedPhone } from './phones.js';
 import { readPoint, ScreenCapturer } from './reads.js';
@@ -90,7 +90,7 @@ const ROUTES: Record<string, Route> = {
   },
   'POST spec': async (ctx, req) => {
     const spec = checkSpecName(req.body.spec);
-    const source = specSource({ title: String(req.body.title ?? ''), lines: req.body.lines as string[], file: spec });
+    const source = specSource({ title: String(req.body.title ?? ''), lines: req.body.lines as string[], fixtures: fixturesImportFor(ctx.specsDir, spec) });
     const file = specFile(ctx.specsDir, spec);
     await writeNew(file, source, 'choose another name: a spec is never replaced from the page');
     return ok({ file: rel(ctx, file), source });

@@ -1,6 +1,5 @@
 // The draft as a spec file: the lines the page made, in order, as the body of one test. Pure.
 import { UsageError } from '../core/errors.js';
-import { fixturesImport } from './naming.js';
 import { literal } from './table.js';
 
 /** Most lines a draft may hold: far more than a test reads well with. */
@@ -13,19 +12,19 @@ export interface SpecDraft {
   title: string;
   /** The test's body, one statement a line, in order. */
   lines: readonly string[];
-  /** The spec's name under specs/, for the import of the fixtures. */
-  file: string;
+  /** What the spec imports `test` and `expect` from: `phonewright/fixtures`, or a path to the project's fixtures. */
+  fixtures: string;
 }
 
 /**
- * A complete spec file: `test` and `expect` imported from the project's fixtures, one test holding the lines.
- * @param draft the title, lines and file name
+ * A complete spec file: `test` and `expect` imported from the fixtures, one test holding the lines.
+ * @param draft the title, the lines and where the fixtures are imported from
  */
 export function specSource(draft: SpecDraft): string {
   const title = checkTitle(draft.title);
   const lines = checkLines(draft.lines);
   return [
-    `import { test, expect } from '${fixturesImport(draft.file)}';`,
+    `import { test, expect } from '${draft.fixtures}';`,
     '',
     '// Drafted with phonewright inspect: the lines in the order they were made.',
     `test(${literal(title)}, async ({ device }) => {`,

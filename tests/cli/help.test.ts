@@ -40,6 +40,7 @@ const COMMAND_HELP: { command: string; mentions: string[] }[] = [
   { command: 'press', mentions: ['<device> <key>', 'home, back, menu, space, backspace, enter', 'beyond the device-control interface'] },
   { command: 'launch', mentions: ['<device> <package>', 'com.example.chat', 'beyond the device-control interface'] },
   { command: 'close-app', mentions: ['<device> <package>', 'prints {"ok":true}', 'beyond the device-control interface'] },
+  { command: 'init', mentions: ['--password-env', '--yes', 'specs/example.spec.ts', 'phonewright/fixtures', 'is never replaced', 'npx playwright test', '2 bad input (nothing is written)'] },
 ];
 
 for (const { command, mentions } of COMMAND_HELP) {

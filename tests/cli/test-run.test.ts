@@ -2,7 +2,7 @@
 // wrote one; a run that failed before any test (its config threw) wrote none, whatever an older run left.
 // Each run is a real `phonewright test` process in a temp project (Playwright takes the process's folder).
 import { existsSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { installPackage } from '../helpers/installed.js';
 import { expect, smallPhone, test } from '../helpers/inline.js';
 import { ROOT, spawnCli } from '../helpers/spawn.js';
@@ -77,6 +77,12 @@ test('reads the lab phone', async ({ device, pushed }) => {
   // spec's own push starts from the folder too (it once started from the package's: login.js "does not exist").
   expect(sim.stats().operations.upload).toBe(2);
   for (const report of ['reports/html/index.html', 'reports/results.json', 'reports/junit.xml']) expect(existsSync(project.path(report)), report).toBe(true);
+  // The spec is named from the folder: Playwright names files from the config's testDir, and the package's config,
+  // under node_modules/phonewright/, once made that ../../../../specs/a.spec.ts in every report.
+  const results = JSON.parse(await readFile(project.path('reports/results.json'), 'utf8')) as { suites: { file: string }[] };
+  // (The push project's file is the package's own, named from the folder too.)
+  expect(results.suites.map((s) => s.file)).toEqual(['node_modules/phonewright/dist/pkg/push.setup.js', 'specs/a.spec.ts']);
+  expect([...(await readFile(project.path('reports/junit.xml'), 'utf8')).matchAll(/classname="([^"]*)"/g)].map((m) => m[1])).toEqual(['node_modules/phonewright/dist/pkg/push.setup.js', 'specs/a.spec.ts']);
 
   // A config of the user's own takes phonewright's reporters by the package's names: the closing line (which
   // fails a run for a phone it could not reach) and the history a nightly writes.

@@ -1,8 +1,8 @@
 /**
  * The example suites (specs/) as a temp project of the inline runner (tests/helpers/inline.ts): specs/ copied
- * with its assets and goldens, a `fixtures` folder that re-exports the repository's fixtures (the specs
- * import `../fixtures`), and a Playwright config like the repository's, built with the repo's
- * `fixtures/matrix.js`. It runs against a simulator the test started: the run takes it for its embedded
+ * with its assets and goldens (they import `phonewright/fixtures`, which resolves to the package's bundle from
+ * inside the repository, as from a team's repository with phonewright installed), and a Playwright config like
+ * the repository's. It runs against a simulator the test started: the run takes it for its embedded
  * simulator (PHONEWRIGHT_SIM_URL and its admin key, as the matrix's global setup would set them), so the
  * phones keep their names, goldens and models, and the notification specs can post through its admin API.
  */
@@ -23,7 +23,7 @@ export const TESTS_PER_PHONE = 13;
  * @param make the inline fixture's `project`
  */
 export async function exampleProject(make: (files: Record<string, string>) => Promise<InlineProject>): Promise<InlineProject> {
-  const project = await make({ 'fixtures/index.ts': "export * from 'phonewright/fixtures';\n" });
+  const project = await make({});
   const config = matrixConfig({
     file: project.path('playwright.config.ts'),
     testDir: 'specs',

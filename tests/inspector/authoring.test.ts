@@ -101,9 +101,11 @@ test('a spec drafted on the page, with each phone\'s golden, and the every-phone
 
   await page.getByRole('button', { name: 'Save spec' }).click();
   await expect(page.locator('#draft-result')).toHaveText('Saved specs/inspected.spec.ts: npx phonewright test specs/inspected.spec.ts');
+  // The package by its name, which resolves from the project's folder (here, inside the repository, by the
+  // package's own name), and so runs below as it does in a team's repository with phonewright installed.
   expect(await readFile(project.path('specs', 'inspected.spec.ts'), 'utf8')).toBe(
     [
-      "import { test, expect } from '../fixtures';",
+      "import { test, expect } from 'phonewright/fixtures';",
       '',
       '// Drafted with phonewright inspect: the lines in the order they were made.',
       "test('matches the phone\\'s screen', async ({ device }) => {",

@@ -37,7 +37,8 @@ export async function startInspect(args: string[], options: RunOptions = {}): Pr
 
 /**
  * The files of a project whose specs the inspector drafts into: its Playwright config, a `fixtures/index.ts` for
- * the drafted specs to import, and one server `lab` whose password is in LAB_PASSWORD.
+ * the team's own specs to import (the drafted ones import phonewright/fixtures, which resolves there), and one
+ * server `lab` whose password is in LAB_PASSWORD.
  * @param playwrightConfig the config's text (tests/helpers/inline.ts `config()`)
  */
 export function labProject(playwrightConfig: string, url: string, devices: { id: string; name: string }[]): Record<string, string> {

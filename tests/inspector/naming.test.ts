@@ -2,7 +2,7 @@
 // looks), file names it accepts, points placed on another screen, the suggested deltaE, the table's source.
 import path from 'node:path';
 import { test, expect } from '../helpers/test.js';
-import { checkSpecName, goldenFile, projectOf, type PhoneFacts, type ServerFacts } from '../../src/inspector/naming.js';
+import { checkSpecName, fixturesImport, goldenFile, projectOf, type PhoneFacts, type ServerFacts } from '../../src/inspector/naming.js';
 import { suggestDeltaE } from '../../src/inspector/reads.js';
 import { specSource } from '../../src/inspector/spec-source.js';
 import { refusal } from '../../src/inspector/security.js';
@@ -80,12 +80,18 @@ test('the table\'s source: the shape of specs/phones.ts, keyed by project; bad r
   expect(() => tableSource([], 'x')).toThrow(/the table has no phone/);
 });
 
-test('the draft\'s spec: the fixtures imported from beside specs/, the title escaped, one statement a line', () => {
-  const source = specSource({ title: "it's\nfine", lines: ["await device.tap(1, 2);"], file: 'a/b.spec.ts' });
-  expect(source).toBe("import { test, expect } from '../../fixtures';\n\n// Drafted with phonewright inspect: the lines in the order they were made.\ntest('it\\'s\\nfine', async ({ device }) => {\n  await device.tap(1, 2);\n});\n");
-  expect(() => specSource({ title: 't', lines: ['a;\nb;'], file: 'a.spec.ts' })).toThrow(/one statement a line/);
-  expect(() => specSource({ title: 't', lines: [], file: 'a.spec.ts' })).toThrow(/the draft is empty/);
-  expect(() => specSource({ title: ' ', lines: ['x;'], file: 'a.spec.ts' })).toThrow(/needs a title/);
+test('the draft\'s spec: the fixtures imported as told, the title escaped, one statement a line', () => {
+  const source = specSource({ title: "it's\nfine", lines: ["await device.tap(1, 2);"], fixtures: 'phonewright/fixtures' });
+  expect(source).toBe("import { test, expect } from 'phonewright/fixtures';\n\n// Drafted with phonewright inspect: the lines in the order they were made.\ntest('it\\'s\\nfine', async ({ device }) => {\n  await device.tap(1, 2);\n});\n");
+  const fixtures = 'phonewright/fixtures';
+  expect(() => specSource({ title: 't', lines: ['a;\nb;'], fixtures })).toThrow(/one statement a line/);
+  expect(() => specSource({ title: 't', lines: [], fixtures })).toThrow(/the draft is empty/);
+  expect(() => specSource({ title: ' ', lines: ['x;'], fixtures })).toThrow(/needs a title/);
+});
+
+test('fixtures of the project\'s own, beside specs/, are imported by a path up from the spec\'s folder', () => {
+  expect(fixturesImport('a.spec.ts')).toBe('../fixtures');
+  expect(fixturesImport('settings/dark.spec.ts')).toBe('../../fixtures');
 });
 
 test('a request is judged by its host, origin, fetch site, method and token, in that order', () => {

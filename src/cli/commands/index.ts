@@ -6,6 +6,7 @@ import { actCommands } from './act.js';
 import { approveCommand } from './approve.js';
 import { devicesCommand } from './devices.js';
 import { doctorCommand } from './doctor.js';
+import { initCommand } from './init.js';
 import { inspectCommand } from './inspect.js';
 import { loginCommand } from './login.js';
 import { mainDeviceCommand } from './main-device.js';
@@ -38,4 +39,5 @@ export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOpti
   approveCommand,
   doctorCommand,
   inspectCommand,
+  initCommand,
 ];
