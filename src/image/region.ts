@@ -69,6 +69,7 @@ export class PartialRegion {
   readonly data: Uint8Array;
   /** 1 where the pixel at that index has been read. */
   readonly #have: Uint8Array;
+  #read = 0;
 
   constructor(readonly grid: RegionGrid) {
     this.data = new Uint8Array(grid.width * grid.height * 4);
@@ -85,13 +86,24 @@ export class PartialRegion {
     this.data[o + 1] = px.g;
     this.data[o + 2] = px.b;
     this.data[o + 3] = 255;
+    if (this.#have[i] === 0) this.#read++;
     this.#have[i] = 1;
+    this.lastReadAt = performance.now();
+  }
+
+  /** When the last pixel was read (performance.now()), to tell a server still answering from one that stopped. */
+  lastReadAt = 0;
+
+  /** Pixels read so far of the sample under way. */
+  get read(): number {
+    return this.#read;
   }
 
   /** The complete image, leaving this empty for the next sample. */
   take(): Image {
     const image = { width: this.grid.width, height: this.grid.height, data: this.data.slice() };
     this.#have.fill(0);
+    this.#read = 0;
     return image;
   }
 }
