@@ -30,6 +30,6 @@ test('a swipe of one point, off the screen or without times, and text not quoted
   // Fractions of the screen, as the vendor's recorded scripts give them, scroll as pixels do.
   const ok = await authed(sim, token, `/devices/${PHONE}/scripts?cmd=swipe&param=[[0.5,0.9,0],[0.5,0.4,200]]`, { method: 'POST' });
   expect(ok.json).toEqual({ status: true, value: '0' });
-  expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([{ device: PHONE, kind: 'swipe', from: { x: 50, y: 180 }, to: { x: 50, y: 80 }, durationMs: 200 }]);
+  expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([{ device: PHONE, via: 'script', kind: 'swipe', from: { x: 50, y: 180 }, to: { x: 50, y: 80 }, durationMs: 200 }]);
   expect([await rgb(50, 5), await rgb(50, 105)]).toEqual(['0xff0000', '0x000000']);
 });
