@@ -64,7 +64,7 @@ export function simCommand(output: Output = processOutput(), host: Host = proces
         .example('$0 sim --capabilities seed', 'a server with the interface\'s six operations only')
         .example('$0 sim --acts scripts --missing-route envelope', 'a server whose acts go through the JS bridge only, answering screen/inputs with the failure envelope')
         .epilogue(
-          `--lab: a pixel read waits for a 3-7 ms frame grab, one at a time per phone, then takes 20-80 ms more (overlapping other reads); settings 20-60 ms; notifications 20-80 ms; login and uploads 50-150 ms; screen captures 80-200 ms; taps, keys and text 30-120 ms; a phone's app list 20-80 ms; starting or closing an app 200-600 ms; phone clocks +5 min, -3 min, +47 s, -90 s, +10 min, -10 min off in turn (a scenario's "lab" key sets other figures). ` +
+          `--lab: a pixel read waits for a 3-7 ms frame grab, one at a time per phone, then takes 20-80 ms more (overlapping other reads); settings 20-60 ms; notifications 20-80 ms; login and uploads 50-150 ms; screen captures 80-200 ms; taps and keys 30-120 ms; starting or closing an app 200-600 ms; phone clocks +5 min, -3 min, +47 s, -90 s, +10 min, -10 min off in turn; text typed as taps are, a phone's app list 20-80 ms (a scenario's "lab" key sets other figures). ` +
             `The admin API under ${ADMIN_PREFIX} (header ${ADMIN_KEY_HEADER}) sets screens, posts notifications, takes phones offline, freezes them, sets their clocks and injects faults. The password is printed only when it is the vendor's public default.`,
         );
     },
