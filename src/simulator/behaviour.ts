@@ -39,7 +39,7 @@ export interface Behaviour {
 
 export type BehaviourKey = keyof Behaviour;
 
-/** The field notes' defaults; a login refused answers `status` null, as the vendor's reference page says. */
+/** The defaults where servers differ; a login refused answers `status` null, as the vendor's reference page says. */
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   loginFailure: 'message',
   tokenFailure: 'message',
