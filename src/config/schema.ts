@@ -48,7 +48,7 @@ export type PushSpec = Record<string, string | string[]>;
 export interface ConfigFile {
   servers: ServerFileEntry[];
   push: PushSpec;
-  simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed' };
+  simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed'; acts?: 'inputs' | 'scripts' | 'both' };
   /** Where CI publishes the HTML report, for links from the nightly files. */
   reportUrl?: string;
   /**

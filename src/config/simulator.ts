@@ -6,20 +6,22 @@ export interface EmbeddedSimulatorSettings {
   scenario?: string;
   lab?: boolean;
   capabilities?: 'all' | 'seed';
+  acts?: 'inputs' | 'scripts' | 'both';
 }
 
 /**
- * The embedded simulator's settings of a config file (scenario, lab preset, capabilities), for every place that
+ * The embedded simulator's settings of a config file (scenario, lab preset, capabilities, acts), for every place that
  * starts one: a run's global set-up and each CLI command with no server configured, so both serve the same lab.
  * @param file the config file, if any
  */
 export function embeddedSimulatorSettings(file: ConfigFile | undefined): EmbeddedSimulatorSettings {
   if (!file) return {};
-  const { scenario, lab, capabilities } = file.simulator;
+  const { scenario, lab, capabilities, acts } = file.simulator;
   return {
     // A scenario path in the config file is relative to the file.
     ...(scenario ? { scenario: path.resolve(file.dir, scenario) } : {}),
     ...(lab !== undefined ? { lab } : {}),
     ...(capabilities ? { capabilities } : {}),
+    ...(acts ? { acts } : {}),
   };
 }

@@ -54,15 +54,15 @@ export interface Routes {
 /** A request path recognized as one of the operations. */
 export type RouteMatch =
   | { op: 'login' | 'mainDevice' | 'upload' | 'notifications' | 'deviceList' }
-  | { op: 'settings' | 'pixel' | 'deviceInfo' | 'capture' | 'script'; device: string }
+  | { op: 'settings' | 'pixel' | 'deviceInfo' | 'capture' | 'script' | 'inputs' | 'texts' | 'apps'; device: string }
   | { op: 'appState'; device: string; app: string }
   | { op: 'download' | 'captureFile'; file: string };
 
 /**
  * Where the simulator keeps the images of its screen captures, under the server's root as in the vendor's
- * example (`http://localhost:8090/867924024124417/1523049073460.bmp`): `/<digits>/<digits>.png`.
+ * example (`http://localhost:8090/867924024124417/1523049073460.bmp`): `/<digits>/<digits>.<png|jpg|bmp>`.
  */
-export const CAPTURE_FILE = /^\/(\d{1,20}\/\d{1,20}\.png)$/;
+export const CAPTURE_FILE = /^\/(\d{1,20}\/\d{1,20}\.(?:png|jpg|bmp))$/;
 
 /**
  * Checks an API root given by a user: starts with `/`, no trailing `/`, no query.
@@ -103,7 +103,8 @@ export function routesFor(apiRoot: string = DEFAULT_API_ROOT): Routes {
 
 /**
  * Recognizes a request path (without query) as an operation of `routes`, or returns undefined.
- * `POST storage` is an upload; `GET storage/<...>` is the download of a stored file.
+ * `POST storage` is an upload; `GET storage/<...>` is the download of a stored file. A route of the vendor's
+ * recognized with another method than its own is undefined too (a GET of `screen/inputs` is no route).
  */
 export function matchRoute(routes: Routes, method: string, pathname: string): RouteMatch | undefined {
   if (pathname === routes.login) return { op: 'login' };
@@ -131,6 +132,10 @@ export function matchRoute(routes: Routes, method: string, pathname: string): Ro
   if (tail === '/screen/colors') return { op: 'pixel', device };
   if (tail === '/screen/images') return method === 'GET' ? { op: 'capture', device } : undefined;
   if (tail === '/scripts') return method === 'POST' ? { op: 'script', device } : undefined;
+  if (tail === '/screen/inputs') return method === 'POST' ? { op: 'inputs', device } : undefined;
+  // Text is typed with a POST or a GET (`?text=`); a GET also reads the clipboard (`?type=clipboard_text`).
+  if (tail === '/screen/texts') return method === 'POST' || method === 'GET' ? { op: 'texts', device } : undefined;
+  if (tail === '/apps') return method === 'GET' ? { op: 'apps', device } : undefined;
   const app = /^\/apps\/([A-Za-z0-9_.]{1,255})$/.exec(tail);
   if (app) return method === 'POST' ? { op: 'appState', device, app: app[1]! } : undefined;
   return undefined;

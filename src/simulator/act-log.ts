@@ -1,13 +1,42 @@
 import type { DeviceId } from '../core/device-id.js';
 
-/** An act made on a phone through the vendor's routes: a tap, a swipe, a long press, a key, text typed, an app started or closed. */
-export type Act =
-  | { device: DeviceId; kind: 'tap'; x: number; y: number; at: number }
-  | { device: DeviceId; kind: 'swipe'; from: { x: number; y: number }; to: { x: number; y: number }; durationMs: number; at: number }
-  | { device: DeviceId; kind: 'long-press'; x: number; y: number; durationMs: number; at: number }
-  | { device: DeviceId; kind: 'text'; text: string; at: number }
-  | { device: DeviceId; kind: 'key'; key: string; at: number }
-  | { device: DeviceId; kind: 'app'; app: string; state: 'active' | 'inactive' | 'restart'; at: number };
+/**
+ * The route an act came through: `screen/inputs` (taps, touches, keys, paths, directional swipes),
+ * `screen/texts` (text typed), the JS bridge (`scripts?cmd=`), or an app's state (`apps/<package>`).
+ */
+export type ActRoute = 'inputs' | 'texts' | 'script' | 'apps';
+
+/** A point of a path, as sent: `ms` is the time given with it (0 when the point came without one). */
+export interface PathPoint {
+  x: number;
+  y: number;
+  ms: number;
+}
+
+/** What every act carries: the phone, the route it came through, and when (the simulator's clock, ms). */
+interface ActBase {
+  device: DeviceId;
+  via: ActRoute;
+  at: number;
+}
+
+/**
+ * An act made on a phone through the vendor's routes: a tap (down and up), a finger put down, moved or
+ * lifted, a swipe, a long press, a directional swipe, text typed, a key (its name as sent: `back` through
+ * `screen/inputs`, `KEY_BACK` through the bridge; with the `state` sent through `screen/inputs`), an app
+ * started or closed. A swipe or long press of more than two points keeps them all in `path`.
+ */
+export type Act = ActBase &
+  (
+    | { kind: 'tap'; x: number; y: number }
+    | { kind: 'touch-down' | 'touch-move' | 'touch-up'; x: number; y: number }
+    | { kind: 'swipe'; from: { x: number; y: number }; to: { x: number; y: number }; durationMs: number; path?: PathPoint[] }
+    | { kind: 'long-press'; x: number; y: number; durationMs: number; path?: PathPoint[] }
+    | { kind: 'directional-swipe'; direction: 'up' | 'down' | 'left' | 'right'; from: { x: number; y: number }; to: { x: number; y: number } }
+    | { kind: 'text'; text: string }
+    | { kind: 'key'; key: string; state?: 'press' | 'down' | 'up' }
+    | { kind: 'app'; app: string; state: 'active' | 'inactive' | 'restart' }
+  );
 
 /** Acts kept for the admin API and the handle; older ones fall off. */
 export const ACTS_KEPT = 1_000;

@@ -40,7 +40,7 @@ const FAIL: Fail = (where, what) => {
  * PUT phones/<id>/screen (a PNG body, or a JSON drawn screen) · GET phones/<id>/screen (PNG) ·
  * POST phones/<id>/rect ({x, y, width, height, color}) · PATCH phones/<id>/settings (wire names) ·
  * PATCH phones/<id>/clock ({offsetMs}) · POST phones/<id>/online · POST phones/<id>/offline ·
- * POST phones/<id>/freeze · POST phones/<id>/thaw
+ * POST phones/<id>/freeze · POST phones/<id>/thaw · PUT phones/<id>/clipboard ({text})
  * @param pathname the request path, without the query
  */
 export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pathname: string, state: SimulatorState, adminKey: string): Promise<void> {
@@ -107,7 +107,7 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
       on('POST');
       return { notification: state.postNotification(await readJson(req, notificationPost)) };
   }
-  const m = /^phones\/([^/]+)\/(screen|rect|settings|clock|freeze|thaw|online|offline)$/.exec(path);
+  const m = /^phones\/([^/]+)\/(screen|rect|settings|clock|clipboard|freeze|thaw|online|offline)$/.exec(path);
   if (!m) throw new AdminError(404, `no admin route ${method} ${ADMIN_PREFIX}${path}`);
   let device: string;
   try {
@@ -142,6 +142,10 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
       state.setClockOffset(device, await readJson(req, clockOffset));
       return { phone: phone.info(state.main) };
     }
+    case 'clipboard':
+      on('PUT');
+      state.setClipboard(device, await readJson(req, clipboardText));
+      return {};
     case 'freeze':
     case 'thaw':
       on('POST');
@@ -214,6 +218,10 @@ function drawnScreen(raw: unknown): DrawnScreenInput {
 function clockOffset(raw: unknown): number {
   const body = checkObject(raw, 'clock', ['offsetMs'], FAIL);
   return fields(body, '').number('offsetMs', `is ${JSON.stringify(body.offsetMs)}; ${OFFSET_HINT}`);
+}
+
+function clipboardText(raw: unknown): string {
+  return fields(checkObject(raw, 'clipboard', ['text'], FAIL), 'clipboard').text('text', 'must be the text to put on the clipboard (a string)');
 }
 
 /** Typed reads of an object's fields: a value of another type is a 400 naming the field and what to write. */

@@ -4,7 +4,7 @@
  * `phonewright sim`, or at run time through the admin API.
  */
 export interface Behaviour {
-  /** Wrong credentials at login: `{"status":false}` ('false') or `{"status":null,"value":"…"}` ('message'). */
+  /** Wrong credentials at login: `{"status":null,"value":"wrong user name or password"}` ('message', the reference page's null) or `{"status":false}` ('false'). */
   loginFailure: 'false' | 'message';
   /** Missing, wrong or expired token: `{"status":null,"value":"invalid token"}`, `{"status":false}` or HTTP 401. */
   tokenFailure: 'message' | 'false' | 'http401';
@@ -39,9 +39,9 @@ export interface Behaviour {
 
 export type BehaviourKey = keyof Behaviour;
 
-/** The field notes' defaults. */
+/** The defaults where servers differ; a login refused answers `status` null, as the vendor's reference page says. */
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
-  loginFailure: 'false',
+  loginFailure: 'message',
   tokenFailure: 'message',
   tokenLifetimeSeconds: 0,
   notificationOrder: 'oldest-first',
@@ -67,7 +67,7 @@ export interface BehaviourSpec {
 
 /** One entry per switchable behaviour; the CLI builds its flags from this table. */
 export const BEHAVIOUR_SPECS: Readonly<Record<BehaviourKey, BehaviourSpec>> = {
-  loginFailure: { flag: 'login-failure', choices: ['false', 'message'], describe: 'Wrong credentials answer {"status":false} or {"status":null,"value":"…"}' },
+  loginFailure: { flag: 'login-failure', choices: ['message', 'false'], describe: 'Wrong credentials answer {"status":null,"value":"wrong user name or password"} or {"status":false}' },
   tokenFailure: { flag: 'token-failure', choices: ['message', 'false', 'http401'], describe: 'A bad token answers {"status":null,"value":"invalid token"}, {"status":false} or HTTP 401' },
   tokenLifetimeSeconds: { flag: 'token-lifetime', integer: { min: 0, max: 315_360_000 }, describe: 'Seconds a token stays valid (0: until restart)' },
   notificationOrder: { flag: 'notification-order', choices: ['oldest-first', 'newest-first'], describe: 'Which message position 1 is' },

@@ -1,29 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { redactTokenParam } from '../core/redact.js';
-import { EXTENSION_OPERATIONS, matchRoute, type RouteMatch, type Routes } from '../core/routes.js';
+import type { RouteMatch } from '../core/routes.js';
 import { ADMIN_PREFIX, handleAdmin } from './admin.js';
-import { appState, script } from './acts.js';
-import { capture, serveCaptureFile } from './capture.js';
-import { handleDownload } from './download.js';
 import type { FaultDecision } from './faults.js';
-import * as op from './operations.js';
-import type { Capabilities, MissingRouteForm } from './options.js';
-import { parseQuery } from './query.js';
-import { failure, sendText } from './respond.js';
+import { hold, serve } from './handlers.js';
+import type { MissingRouteForm } from './options.js';
+import { failure, sendInternalError, sendText } from './respond.js';
+import { findRoute, isRouteNotYetServed, type RouteTable } from './route-table.js';
 import type { SimulatorState } from './state.js';
-import { handleUpload, type UploadContext } from './storage.js';
+import type { UploadContext } from './storage.js';
 
 /** What the request handler needs. */
 export interface DispatchContext {
   state: SimulatorState;
-  routes: Routes;
+  /** The routes served, under which roots, and those not offered. */
+  table: RouteTable;
   /** `<user>:<password>` the login accepts. */
   credentials: string;
   adminKey: string;
-  /** `seed`: the vendor's routes beyond the interface answer as routes the server does not have. */
-  capabilities: Capabilities;
-  /** How those routes answer under `seed`. */
+  /** How a route not offered answers. */
   missingRoutes: MissingRouteForm;
   upload: UploadContext;
   log: ((line: string) => void) | undefined;
@@ -38,38 +34,35 @@ export interface DispatchContext {
   port: () => number;
 }
 
-/** The vendor's routes beyond the interface: a `seed` simulator has none of them. */
-const EXTENSIONS = new Set(EXTENSION_OPERATIONS);
-
 const NOT_JSON = '<html><body><h1>502 Bad Gateway</h1><p>injected fault: a body that is not JSON</p></body></html>';
 /** Long enough to tell what was asked, short enough that 10,000 query parameters do not flood the log. */
 const MAX_LOGGED_URL = 300;
+/** The scheme and authority of a request target in absolute form (`http://host:8090/…`, RFC 9112 §3.2.2). */
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
 
 /**
- * The simulator's request handler: the admin API, then the interface's routes under the API root, with
- * faults injected first when any are set. It never throws: whatever goes wrong answers a JSON 500.
+ * The simulator's request handler: the admin API, then the routes under the API roots, with faults injected
+ * first when any are set. A request target in absolute form (`GET http://host:8090/TotalControl/v1/login`,
+ * which HTTP/1.1 servers must accept) is routed by its path. A path that is no route answers HTTP 404 with
+ * `no such route`; a route of the vendor's the simulator does not offer answers in the missing-route form.
+ * It never throws: whatever goes wrong answers a JSON 500.
  */
 export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     if (ctx.log) logWhenDone(req, res, ctx.log);
     try {
-      const url = req.url ?? '/';
+      let url = req.url ?? '/';
+      // Origin form starts with "/": the only check the hot path pays.
+      if (url.charCodeAt(0) !== 47) url = originForm(url);
       const q = url.indexOf('?');
       const pathname = q < 0 ? url : url.slice(0, q);
       if (pathname.startsWith(ADMIN_PREFIX)) {
         ctx.state.stats.admin++;
-        return void handleAdmin(req, res, pathname, ctx.state, ctx.adminKey).catch((e: unknown) => internalError(res, e));
+        return void handleAdmin(req, res, pathname, ctx.state, ctx.adminKey).catch((e: unknown) => sendInternalError(res, e));
       }
       const method = req.method ?? 'GET';
-      const match = matchRoute(ctx.routes, method, pathname);
-      if (!match || (ctx.capabilities === 'seed' && EXTENSIONS.has(match.op))) {
-        ctx.state.stats.notFound++;
-        req.resume();
-        const said = failure(`no such route: ${method} ${pathname.slice(0, 200)}`);
-        // Under seed the vendor's routes answer in the form the options name; any other path is not found.
-        const form = match ? ctx.missingRoutes : 404;
-        return sendText(res, form === 'envelope' ? 200 : form, said);
-      }
+      const match = findRoute(ctx.table, method, pathname);
+      if (!match || ctx.table.missing.has(match.op)) return noRoute(req, res, method, pathname, match !== undefined || isRouteNotYetServed(ctx.table, pathname), ctx);
       const { state } = ctx;
       state.count(match.op);
       const search = q < 0 ? '' : url.slice(q + 1);
@@ -78,58 +71,31 @@ export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessag
       if (fault !== undefined || state.latency !== undefined) return delayed(req, res, match, fault, ctx, () => serve(req, res, match, search, ctx));
       serve(req, res, match, search, ctx);
     } catch (e) {
-      internalError(res, e);
+      sendInternalError(res, e);
     }
   };
 }
 
-function serve(req: IncomingMessage, res: ServerResponse, match: RouteMatch, search: string, ctx: DispatchContext): void {
-  const { state } = ctx;
-  if (match.op === 'download') return void handleDownload(req, res, ctx.upload.realRoot, match.file).catch((e: unknown) => internalError(res, e));
-  if (match.op === 'captureFile') return serveCaptureFile(res, state, match.file);
-  const method = req.method;
-  const post = match.op === 'upload' || match.op === 'script' || match.op === 'appState';
-  if (!post && method !== 'GET') {
-    req.resume();
-    return sendText(res, 405, '{"status":null,"value":"method not allowed: use GET"}');
-  }
-  // An act's body, if any, is not read: its arguments are in the query.
-  if (match.op === 'script' || match.op === 'appState') req.resume();
-  if (match.op === 'login') {
-    const answer = op.login(state, req.headers.authorization, ctx.credentials);
-    return sendText(res, answer.status, answer.body);
-  }
-  const query = parseQuery(search);
-  if (!state.tokens.check(query.token, state.now())) {
-    const answer = op.tokenFailure(state.behaviour);
-    // An upload's body is left unread: close the connection after the answer instead of reading it.
-    if (match.op === 'upload') req.resume();
-    return sendText(res, answer.status, answer.body, match.op === 'upload');
-  }
-  // A frozen phone's own routes; the server-wide list and the rest still answer.
-  if (state.frozenCount !== 0 && 'device' in match && match.op !== 'deviceInfo' && state.isFrozen(match.device)) return hold(req, res, ctx);
-  switch (match.op) {
-    case 'pixel':
-      return sendText(res, 200, op.pixel(state, match.device, query));
-    case 'settings':
-      return sendText(res, 200, op.settings(state, match.device));
-    case 'notifications':
-      return sendText(res, 200, op.notifications(state, query));
-    case 'mainDevice':
-      return sendText(res, 200, op.mainDevice(state));
-    case 'deviceList':
-      return sendText(res, 200, op.deviceList(state));
-    case 'deviceInfo':
-      return sendText(res, 200, op.deviceInfo(state, match.device));
-    case 'capture':
-      return sendText(res, 200, capture(state, match.device, query, ctx.port()));
-    case 'script':
-      return sendText(res, 200, script(state, match.device, query));
-    case 'appState':
-      return sendText(res, 200, appState(state, match.device, match.app, query));
-    case 'upload':
-      return handleUpload(req, res, ctx.upload);
-  }
+/**
+ * A path that is no route answers HTTP 404; a route of the vendor's this simulator does not offer answers in
+ * the missing-route form. Both say `no such route: <METHOD> <path>` in the failure envelope, never that a
+ * phone is missing.
+ * @param offeredElsewhere the path is a route of the vendor's, not offered here
+ */
+function noRoute(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, offeredElsewhere: boolean, ctx: DispatchContext): void {
+  ctx.state.stats.notFound++;
+  req.resume();
+  const said = failure(`no such route: ${method} ${pathname.slice(0, 200)}`);
+  const form = offeredElsewhere ? ctx.missingRoutes : 404;
+  sendText(res, form === 'envelope' ? 200 : form, said);
+}
+
+/** The path and query of a request target in absolute form; a target of another form is left as it is. */
+function originForm(target: string): string {
+  const authority = ABSOLUTE_FORM.exec(target);
+  if (!authority) return target;
+  const rest = target.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /**
@@ -163,15 +129,6 @@ function injectFault(req: IncomingMessage, res: ServerResponse, fault: FaultDeci
   go();
 }
 
-/** Takes a request and never answers it: the connection stays open until the client closes it. */
-function hold(req: IncomingMessage, res: ServerResponse, ctx: DispatchContext): void {
-  // The body is read and dropped, as a server that accepted it would; the client waits for an answer only.
-  req.resume();
-  if (res.destroyed) return;
-  ctx.held.add(res);
-  res.once('close', () => ctx.held.delete(res));
-}
-
 /**
  * Runs `fn` once performance.now() reaches `due`. A timer counts from the event loop's cached time, so it can
  * fire a little before its delay; it is armed again for what is left, so no answer comes before its latency.
@@ -193,9 +150,4 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse, log: (line: stri
     const status = res.headersSent ? String(res.statusCode) : 'no answer';
     log(`sim ${req.method} ${shown} ${status} ${(performance.now() - started).toFixed(1)}ms`);
   });
-}
-
-function internalError(res: ServerResponse, e: unknown): void {
-  if (res.headersSent) return void res.destroy();
-  sendText(res, 500, failure(`simulator error: ${(e as Error)?.message ?? String(e)}`), true);
 }

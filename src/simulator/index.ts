@@ -1,13 +1,13 @@
 // The simulator's public surface; src/index.ts re-exports it.
 export { startSimulator, type SimulatorHandle } from './server.js';
-export { DEFAULT_HOST, DEFAULT_MAX_UPLOAD_BYTES, MISSING_ROUTE_FORMS, type MissingRouteForm, type SimulatorOptions } from './options.js';
+export { ACTS_OFFERED, DEFAULT_HOST, DEFAULT_MAX_UPLOAD_BYTES, MISSING_ROUTE_FORMS, type ActsOffered, type MissingRouteForm, type SimulatorOptions } from './options.js';
 export { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, type Behaviour, type BehaviourKey, type BehaviourSpec } from './behaviour.js';
 export type { FaultSpec } from './faults.js';
 export { LAB_PRESET, MAX_CLOCK_OFFSET_MS, type LabOptions, type Latency } from './lab.js';
 export { loadScenario, validateScenario } from './scenario.js';
 export type { DrawnScreenInput, FrameInput, FrameSpec, NotificationRule, NotificationRuleInput, PhoneInput, PhoneSpec, RectInput, Scenario, ScenarioInput, ScreenInput, SettingsInput } from './scenario-types.js';
 export { DEFAULT_SCENARIO } from './scenarios/default.js';
-export type { Act } from './act-log.js';
+export type { Act, ActRoute, PathPoint } from './act-log.js';
 export type { PhoneInfo } from './phone.js';
 export type { NotificationPost, RectFill, SimulatorStats } from './state.js';
 export { ADMIN_KEY_HEADER, ADMIN_PREFIX } from './admin.js';

@@ -47,11 +47,13 @@ const MIN = 60_000;
  * (3–7 ms) is served one read at a time per phone, so a phone serves about 200 reads a second however many
  * are asked at once; settings and notifications go through the phone's agent (tens of ms); login and
  * uploads touch the server's disk; a screen capture grabs a frame (serially, as a read) and writes an image;
- * a tap or a key goes through the phone's script engine, and starting an app takes a few hundred ms.
+ * a tap, a key or text typed goes through the phone's input agent (`screen/inputs`, `screen/texts`) or its
+ * script engine (the JS bridge) alike, a phone's app list through its agent, and starting an app takes a few
+ * hundred ms.
  * Clocks are minutes and seconds off, both ways.
  */
 export const LAB_PRESET: Readonly<LabOptions> = deepFreeze({
-  latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20], capture: [80, 200], captureFile: [5, 20], script: [30, 120], appState: [200, 600] },
+  latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20], capture: [80, 200], captureFile: [5, 20], inputs: [30, 120], texts: [30, 120], script: [30, 120], appState: [200, 600], apps: [20, 80] },
   serialScreenReads: true,
   screenGrabMs: [3, 7],
   clockOffsetCycleMs: [5 * MIN, -3 * MIN, 47_000, -90_000, 10 * MIN, -10 * MIN],

@@ -16,7 +16,9 @@ const WRONG_LOGIN = failure('wrong user name or password');
 
 /**
  * Login: `Authorization` carries base64 of `<user>:<password>`, without a scheme word in the vendor's examples
- * (`Basic ` is accepted too). The comparison takes the same time whatever part of the guess is right.
+ * (`Basic ` is accepted too). The comparison takes the same time whatever part of the guess is right. A refusal
+ * is `{"status": null, "value": "wrong user name or password"}` ("null for failure", the reference page says),
+ * or `{"status": false}` with the behaviour `loginFailure: 'false'`.
  * @param authorization the header as sent
  * @param credentials `<user>:<password>` the simulator accepts
  */
@@ -96,9 +98,18 @@ export function pixel(state: SimulatorState, device: string, query: Query): stri
   return `{"status":true,"value":{"r":${r},"g":${g},"b":${b},"rgb":"0x${HEX[r]}${HEX[g]}${HEX[b]}"}}`;
 }
 
-/** The vendor's device list: `{"ids": [...]}` with no `status` key, the phones connected now. */
-export function deviceList(state: SimulatorState): string {
-  return JSON.stringify({ ids: [...state.phones.values()].filter((p) => p.online).map((p) => p.id) });
+/**
+ * The vendor's device list: `{"ids": [...]}` with no `status` key, the phones connected now: all of them
+ * (`q=all`, or no `q`), the one with a name (`q=name&name=…`), or a group's (`q=group&name=…`). A name or group
+ * no phone connected has is no phones, `{"ids": []}`, the answer of an empty lab.
+ */
+export function deviceList(state: SimulatorState, query: Query): string {
+  const q = query.q ?? 'all';
+  if (q !== 'all' && q !== 'name' && q !== 'group') return failure(`q ${JSON.stringify(q)} is not all, name (a phone by its name) or group (a group's phones)`);
+  if (q !== 'all' && !query.name) return failure(`q=${q} needs name=<${q === 'name' ? "the phone's name" : "the group's name"}>`);
+  const online = [...state.phones.values()].filter((p) => p.online);
+  const listed = q === 'all' ? online : online.filter((p) => (q === 'name' ? p.name : p.group) === query.name);
+  return JSON.stringify({ ids: listed.map((p) => p.id) });
 }
 
 /**

@@ -19,6 +19,15 @@ export type MissingRouteForm = 404 | 405 | 501 | 'envelope';
 /** Every {@link MissingRouteForm}, as the `sim --missing-route` flag writes them. */
 export const MISSING_ROUTE_FORMS = ['404', '405', '501', 'envelope'] as const;
 
+/**
+ * How a simulator offers its acts: through `screen/inputs` and `screen/texts` (what public clients use, on
+ * servers from 2018 on), through the JS bridge (`scripts?cmd=`, server release 6.9.0 on), or both.
+ */
+export type ActsOffered = 'inputs' | 'scripts' | 'both';
+
+/** Every {@link ActsOffered}, as the `sim --acts` flag writes them. */
+export const ACTS_OFFERED: readonly ActsOffered[] = ['inputs', 'scripts', 'both'];
+
 /** How to start a simulator. Every field is optional; the defaults make the vendor's curl examples work. */
 export interface SimulatorOptions {
   /** @default 8090 (0 picks a free port) */
@@ -59,8 +68,14 @@ export interface SimulatorOptions {
    */
   capabilities?: Capabilities;
   /**
-   * Under `capabilities: "seed"`, how the vendor's routes beyond the interface answer: HTTP 404, 405 or 501,
-   * or `envelope`, HTTP 200 with `{"status": null, "value": "no such route: …"}`. @default 404
+   * Which routes the acts come through: `inputs` (`screen/inputs` and `screen/texts`, no JS bridge),
+   * `scripts` (the JS bridge only) or `both`. Under `capabilities: "seed"` there are none. @default "both"
+   */
+  acts?: ActsOffered;
+  /**
+   * How a route of the vendor's that this simulator does not offer answers (every one beyond the interface
+   * under `capabilities: "seed"`, the act routes `acts` leaves out, the routes it does not have yet): HTTP
+   * 404, 405 or 501, or `envelope`, HTTP 200 with `{"status": null, "value": "no such route: …"}`. @default 404
    */
   missingRoutes?: MissingRouteForm;
   /** The admin API's key (header `x-sim-admin-key`). @default random per start */
@@ -89,6 +104,7 @@ export interface ResolvedOptions {
   lab: LabOptions | false | undefined;
   clockOffsetMs: Record<string, number> | undefined;
   capabilities: Capabilities;
+  acts: ActsOffered;
   missingRoutes: MissingRouteForm;
   adminKey: string;
   now: () => number;
@@ -125,6 +141,8 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
   if (typeof clockOffsetMs === 'string') throw new UsageError(clockOffsetMs);
   const capabilities = o.capabilities ?? 'all';
   if (capabilities !== 'all' && capabilities !== 'seed') throw new UsageError(`invalid capabilities ${JSON.stringify(capabilities)}: expected "all" (the vendor's routes beyond the interface too) or "seed" (the interface's six operations only)`);
+  const acts = o.acts ?? 'both';
+  if (!ACTS_OFFERED.includes(acts)) throw new UsageError(`invalid acts ${JSON.stringify(acts)}: expected "inputs" (screen/inputs and screen/texts), "scripts" (the JS bridge) or "both"`);
   const missingRoutes = o.missingRoutes ?? 404;
   if (missingRoutes !== 404 && missingRoutes !== 405 && missingRoutes !== 501 && missingRoutes !== 'envelope') {
     throw new UsageError(`invalid missingRoutes ${JSON.stringify(missingRoutes)}: expected 404, 405, 501 (the HTTP status a lacking route answers) or "envelope" (HTTP 200 with {"status": null, …})`);
@@ -149,6 +167,7 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     lab,
     clockOffsetMs,
     capabilities,
+    acts,
     missingRoutes,
     adminKey,
     // The same clock as the client's feed (src/phone/feed.ts): a wall clock being slewed (NTP on a VM, 0.5 % here)

@@ -16,6 +16,8 @@ export interface PhoneInfo {
   clockOffsetMs: number;
   /** A frozen phone takes its reads, captures and acts and never answers them. */
   frozen: boolean;
+  /** Where the phone's finger is down (a touch put down and not lifted yet), or null. */
+  finger: { x: number; y: number } | null;
 }
 
 /** A virtual phone at run time: a copy of its scenario entry that the admin API may change. */
@@ -28,6 +30,14 @@ export class Phone {
   frozen = false;
   /** The app in front, as the vendor's properties name it (`foregroundapp`); set by starting or closing apps. */
   foreground = '';
+  /** Where the finger is down: set by a touch `down` or `move`, cleared by `up`, a tap and every whole gesture. */
+  finger: { x: number; y: number } | undefined;
+  /** What the phone's clipboard holds: set through the admin API or the handle. */
+  clipboard = '';
+  /** The group the vendor's device list filters by (`q=group`). */
+  readonly group: string;
+  /** The packages installed, in the order listed: the scenario's, then apps started that were not among them. */
+  readonly installed: string[];
   /** What the vendor's device properties say of it. */
   readonly about: Pick<PhoneSpec, 'model' | 'manufacturer' | 'android' | 'sdk'>;
   #frames: FrameSpec[];
@@ -40,6 +50,8 @@ export class Phone {
     this.name = spec.name;
     this.online = spec.online;
     this.about = { model: spec.model, manufacturer: spec.manufacturer, android: spec.android, sdk: spec.sdk };
+    this.group = spec.group;
+    this.installed = [...spec.apps];
     this.clockOffsetMs = clockOffsetMs;
     this.settings = { ...spec.settings, display_resolution: { ...spec.settings.display_resolution } };
     this.#frames = spec.frames.map((f) => ({ screen: f.screen.clone(), durationMs: f.durationMs }));
@@ -88,6 +100,6 @@ export class Phone {
   /** A description for listings. */
   info(mainId: string): PhoneInfo {
     const { width, height } = this.size;
-    return { id: this.id, name: this.name, width, height, orientation: width > height ? 'landscape' : 'portrait', main: this.id === mainId, online: this.online, clockOffsetMs: this.clockOffsetMs, frozen: this.frozen };
+    return { id: this.id, name: this.name, width, height, orientation: width > height ? 'landscape' : 'portrait', main: this.id === mainId, online: this.online, clockOffsetMs: this.clockOffsetMs, frozen: this.frozen, finger: this.finger ? { ...this.finger } : null };
   }
 }

@@ -42,3 +42,9 @@ export function failure(message: string): string {
 export function sendFailure(res: ServerResponse, message: string, close = false): void {
   sendText(res, 200, failure(message), close);
 }
+
+/** Answers a JSON 500 for what went wrong inside the simulator (or ends a response already started). */
+export function sendInternalError(res: ServerResponse, e: unknown): void {
+  if (res.headersSent) return void res.destroy();
+  sendText(res, 500, failure(`simulator error: ${(e as Error)?.message ?? String(e)}`), true);
+}

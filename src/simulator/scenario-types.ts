@@ -45,6 +45,13 @@ export interface PhoneInput {
   android?: string;
   /** The Android SDK level, e.g. 33. @default 33 */
   sdk?: number;
+  /** The group the vendor's device list finds the phone in (`q=group&name=…`). @default "default" */
+  group?: string;
+  /**
+   * The packages installed, as the phone's app list answers them (`apps?q=installed_apk_list`).
+   * @default a few Android system packages and the vendor's own app (DEFAULT_APPS)
+   */
+  apps?: string[];
 }
 
 /** A PNG file (relative to the scenario file), or a fill colour with rectangles painted over it in order. */
@@ -108,6 +115,8 @@ export interface PhoneSpec {
   manufacturer: string;
   android: string;
   sdk: number;
+  group: string;
+  apps: readonly string[];
 }
 
 export interface FrameSpec {

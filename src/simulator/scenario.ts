@@ -8,7 +8,7 @@ import { checkColor, checkObject, isInt, type Fail } from './check.js';
 import { checkLab, checkOffsetKeys, isClockOffset, OFFSET_HINT, type LabOptions } from './lab.js';
 import type { FrameSpec, NotificationRule, PhoneSpec, Scenario, ScenarioInput } from './scenario-types.js';
 import { Screen, type Rect } from './screen.js';
-import { failIn, readScenarioFile, rosterOf, type ScenarioRoster } from './roster.js';
+import { failIn, PHONE_NAME, readScenarioFile, rosterOf, type ScenarioRoster } from './roster.js';
 import { applySettings, defaultSettings } from './settings-input.js';
 
 const SCREEN_KEYS = ['png', 'width', 'height', 'fill', 'rects'];
@@ -17,6 +17,14 @@ const RULE_KEYS = ['device', 'app', 'text', 'atMs', 'everyMs', 'startMs'];
 /** Larger than any phone, small enough that a typo (19200 for 1920) is caught before it allocates. */
 const MAX_SIDE = 16_384;
 const MAX_MS = 2 ** 31 - 1;
+/** An Android package name, as the app routes take it. */
+const PACKAGE = /^[A-Za-z0-9_.]{1,255}$/;
+const MAX_APPS = 1_000;
+
+/** The group of a phone whose scenario names none. */
+export const DEFAULT_GROUP = 'default';
+/** The packages of a phone whose scenario lists none: Android's settings and browser, and the vendor's own app. */
+export const DEFAULT_APPS: readonly string[] = ['com.android.settings', 'com.android.chrome', 'com.sigma_rt.totalcontrol'];
 
 /**
  * Reads a scenario: a JSON file, or an object. PNG paths are relative to the file (or to `baseDir`).
@@ -123,6 +131,10 @@ function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][numbe
     if (v !== undefined && (typeof v !== 'string' || v.length === 0 || v.length > 100)) fail(`${at}.${key}`, `is ${JSON.stringify(v)}; write a text of 1 to 100 characters`);
   }
   if (p.sdk !== undefined && !isInt(p.sdk, 1, 99)) fail(`${at}.sdk`, `is ${JSON.stringify(p.sdk)}; write the Android SDK level, an integer such as 33`);
+  if (p.group !== undefined && (typeof p.group !== 'string' || !PHONE_NAME.test(p.group))) fail(`${at}.group`, `is ${JSON.stringify(p.group)}; write a group name of letters, digits, ".", "_" or "-", e.g. "lab-a"`);
+  if (p.apps !== undefined && (!Array.isArray(p.apps) || p.apps.length > MAX_APPS || p.apps.some((a) => typeof a !== 'string' || !PACKAGE.test(a)))) {
+    fail(`${at}.apps`, `is ${JSON.stringify(p.apps).slice(0, 120)}; write a list of up to ${MAX_APPS} package names, e.g. ["com.example.chat"]`);
+  }
   if ((p.screen === undefined) === (p.frames === undefined)) fail(at, 'must have either "screen" or "frames" (not both)');
   let frames: FrameSpec[];
   if (p.screen !== undefined) {
@@ -154,6 +166,8 @@ function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][numbe
     manufacturer: (p.manufacturer as string | undefined) ?? 'phonewright',
     android: (p.android as string | undefined) ?? '13',
     sdk: (p.sdk as number | undefined) ?? 33,
+    group: (p.group as string | undefined) ?? DEFAULT_GROUP,
+    apps: [...new Set((p.apps as string[] | undefined) ?? DEFAULT_APPS)],
   };
 }
 

@@ -1,4 +1,5 @@
 import { PNG } from 'pngjs';
+import { encodeImage, type ImageFormat } from './image-formats.js';
 
 /** A filled rectangle on a screen; `color` is 0xrrggbb. */
 export interface Rect {
@@ -9,6 +10,14 @@ export interface Rect {
   color: number;
   /** Moves with the phone's swipes, as a list under the finger does (see {@link Screen.scroll}). */
   scrolls?: boolean;
+}
+
+/** A rectangle of the screen, `[x1, x2)` × `[y1, y2)`. */
+export interface Area {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
 }
 
 /** Past this many rectangles a drawn screen turns into a raster, so a pixel read stays a few comparisons. */
@@ -28,7 +37,7 @@ export class Screen {
   #raster: Buffer | undefined;
   /** Where in {@link #rects} the rectangles that scroll start; kept unclipped, so they can come back into view. */
   #scrolling: number[];
-  /** The last PNG made and its rectangle: a check that polls an unchanged screen gets the same bytes, not a new encoding. */
+  /** The last image made, its format and rectangle: a check that polls an unchanged screen gets the same bytes, not a new encoding. */
   #encoded: { area: string; bytes: Buffer } | undefined;
 
   private constructor(width: number, height: number, fill: number, rects: number[], raster: Buffer | undefined, scrolling: number[] = []) {
@@ -132,42 +141,57 @@ export class Screen {
   }
 
   /**
-   * The screen, or a rectangle of it, as PNG bytes: the golden image of a region, a screen capture. Painted
-   * rectangle by rectangle (or copied from the raster) rather than pixel by pixel, and encoded with one filter
-   * and quick compression: a whole screen of 1080×1920 took ~400 ms, now ~60 ms, for a file a few times larger
+   * The screen, or a rectangle of it, as PNG bytes: the golden image of a region, a screen capture.
+   * @param area the rectangle `[x1, x2)` × `[y1, y2)`, within the screen
+   * @default area the whole screen
+   * @returns bytes the caller must not change: the same ones come back while the screen is unchanged
+   */
+  toPng(area: Area = { x1: 0, y1: 0, x2: this.width, y2: this.height }): Buffer {
+    return this.toImage('png', area);
+  }
+
+  /**
+   * The screen, or a rectangle of it, as an image file: PNG, JPEG or a 24-bit BMP. Painted rectangle by
+   * rectangle (or copied from the raster) rather than pixel by pixel; a PNG is encoded with one filter and
+   * quick compression: a whole screen of 1080×1920 took ~400 ms, now ~60 ms, for a file a few times larger
    * (tens of KB).
    * @param area the rectangle `[x1, x2)` × `[y1, y2)`, within the screen
    * @default area the whole screen
    * @returns bytes the caller must not change: the same ones come back while the screen is unchanged
    */
-  toPng(area: { x1: number; y1: number; x2: number; y2: number } = { x1: 0, y1: 0, x2: this.width, y2: this.height }): Buffer {
+  toImage(format: ImageFormat, area: Area = { x1: 0, y1: 0, x2: this.width, y2: this.height }): Buffer {
     const { x1, y1, x2, y2 } = area;
-    const key = `${x1},${y1},${x2},${y2}`;
+    const key = `${format}:${x1},${y1},${x2},${y2}`;
     if (this.#encoded?.area === key) return this.#encoded.bytes;
-    const png = new PNG({ width: x2 - x1, height: y2 - y1 });
+    const bytes = encodeImage(format, this.#rgba(area), x2 - x1, y2 - y1);
+    this.#encoded = { area: key, bytes };
+    return bytes;
+  }
+
+  /** The pixels of a rectangle as opaque RGBA, rows top to bottom. */
+  #rgba({ x1, y1, x2, y2 }: Area): Buffer {
+    const width = x2 - x1;
+    const data = Buffer.alloc(width * (y2 - y1) * 4);
     const raster = this.#raster;
     if (raster) {
       for (let y = y1, o = 0; y < y2; y++) {
         for (let i = (y * this.width + x1) * 3, end = (y * this.width + x2) * 3; i < end; i += 3, o += 4) {
-          png.data[o] = raster[i]!;
-          png.data[o + 1] = raster[i + 1]!;
-          png.data[o + 2] = raster[i + 2]!;
-          png.data[o + 3] = 0xff;
+          data[o] = raster[i]!;
+          data[o + 1] = raster[i + 1]!;
+          data[o + 2] = raster[i + 2]!;
+          data[o + 3] = 0xff;
         }
       }
-    } else {
-      // The fill, then each rectangle over it in the order painted: the last one wins, as colorAt reads it.
-      paint(png, 0, 0, png.width, png.height, this.#fill);
-      const rects = this.#rects;
-      for (let i = 0; i < rects.length; i += STRIDE) {
-        const [rx0, ry0, rx1, ry1] = [Math.max(rects[i]!, x1), Math.max(rects[i + 1]!, y1), Math.min(rects[i + 2]!, x2), Math.min(rects[i + 3]!, y2)];
-        if (rx1 > rx0 && ry1 > ry0) paint(png, rx0 - x1, ry0 - y1, rx1 - x1, ry1 - y1, rects[i + 4]!);
-      }
+      return data;
     }
-    // The "up" filter suits screens of flat rectangles; pngjs's default tries all five per row, at deflate level 9.
-    const bytes = PNG.sync.write(png, { filterType: 2, deflateLevel: 1 });
-    this.#encoded = { area: key, bytes };
-    return bytes;
+    // The fill, then each rectangle over it in the order painted: the last one wins, as colorAt reads it.
+    paint(data, width, 0, 0, width, y2 - y1, this.#fill);
+    const rects = this.#rects;
+    for (let i = 0; i < rects.length; i += STRIDE) {
+      const [rx0, ry0, rx1, ry1] = [Math.max(rects[i]!, x1), Math.max(rects[i + 1]!, y1), Math.min(rects[i + 2]!, x2), Math.min(rects[i + 3]!, y2)];
+      if (rx1 > rx0 && ry1 > ry0) paint(data, width, rx0 - x1, ry0 - y1, rx1 - x1, ry1 - y1, rects[i + 4]!);
+    }
+    return data;
   }
 
   #rasterize(): void {
@@ -186,11 +210,11 @@ export class Screen {
   }
 }
 
-/** Paints `[x0, x1)` × `[y0, y1)` of an RGBA image in one opaque colour (0xrrggbb): one row, then copies of it. */
-function paint(png: PNG, x0: number, y0: number, x1: number, y1: number, color: number): void {
-  const rowBytes = png.width * 4;
+/** Paints `[x0, x1)` × `[y0, y1)` of an RGBA image `width` wide in one opaque colour (0xrrggbb): one row, then copies of it. */
+function paint(data: Buffer, width: number, x0: number, y0: number, x1: number, y1: number, color: number): void {
+  const rowBytes = width * 4;
   const first = y0 * rowBytes + x0 * 4;
   const end = first + (x1 - x0) * 4;
-  for (let o = first; o < end; o += 4) png.data.writeUInt32BE(((color << 8) | 0xff) >>> 0, o);
-  for (let y = y0 + 1; y < y1; y++) png.data.copy(png.data, y * rowBytes + x0 * 4, first, end);
+  for (let o = first; o < end; o += 4) data.writeUInt32BE(((color << 8) | 0xff) >>> 0, o);
+  for (let y = y0 + 1; y < y1; y++) data.copy(data, y * rowBytes + x0 * 4, first, end);
 }

@@ -6,7 +6,6 @@ import path from 'node:path';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
-import { routesFor } from '../core/routes.js';
 import type { Act } from './act-log.js';
 import type { Behaviour } from './behaviour.js';
 import { createRequestHandler, type DispatchContext } from './dispatch.js';
@@ -14,6 +13,7 @@ import type { FaultSpec } from './faults.js';
 import type { LabOptions } from './lab.js';
 import type { PhoneInfo } from './phone.js';
 import { resolveOptions, type SimulatorOptions } from './options.js';
+import { routeTable } from './route-table.js';
 import { failure } from './respond.js';
 import { loadScenario } from './scenario.js';
 import type { DrawnScreenInput, SettingsInput } from './scenario-types.js';
@@ -34,7 +34,13 @@ export interface SimulatorHandle {
   readonly url: string;
   readonly host: string;
   readonly port: number;
+  /**
+   * The API root the simulator names in the URLs it hands out. When it ends in `/v<digit>`, the sibling
+   * roots `/v1` and `/v2` are served too, with the same tokens.
+   */
   readonly apiRoot: string;
+  /** Every API root served: {@link apiRoot} first. */
+  readonly apiRoots: readonly string[];
   readonly user: string;
   readonly password: string;
   /** The admin API's key (header `x-sim-admin-key`). */
@@ -55,6 +61,8 @@ export interface SimulatorHandle {
   postNotification(post: NotificationPost): Notification;
   setSettings(device: string, settings: SettingsInput): void;
   setOnline(device: string, online: boolean): void;
+  /** Puts text on a phone's clipboard (empty at the start and after a reset), for `screen/texts?type=clipboard_text`. */
+  setClipboard(device: string, text: string): void;
   /** Replaces the faults in force; undefined clears them. */
   setFaults(faults: FaultSpec | undefined): void;
   setBehaviour(behaviour: Partial<Behaviour>): void;
@@ -66,13 +74,17 @@ export interface SimulatorHandle {
   thaw(device: string): void;
   /** Replaces the lab until the next reset: `true` for LAB_PRESET, undefined or false for none. */
   setLab(lab: boolean | LabOptions | undefined): void;
-  /** Phones (thawed, clocks as at the start), messages, behaviour, faults, lab, tokens and counters back to the start. */
+  /** Phones (thawed, clocks as at the start, fingers lifted, clipboards empty), messages, behaviour, faults, lab, tokens and counters back to the start. */
   reset(): void;
   /** Every token handed out so far stops working. */
   expireTokens(): void;
   /** Requests counted per operation since the start or the last reset. */
   stats(): SimulatorStats;
-  /** The taps, keys and app changes made through the vendor's routes since the start or the last reset, oldest first. */
+  /**
+   * The acts made through the vendor's routes since the start or the last reset, oldest first: taps, touches,
+   * swipes, long presses, keys, text and app changes, each with the route it came through (`via`). Where a
+   * phone's finger is down now is in {@link phones} (`finger`).
+   */
   acts(): Act[];
   /** The screen a phone shows now, as PNG bytes. */
   screenshot(device: string): Buffer;
@@ -89,7 +101,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const opts = resolveOptions(options);
   const scenario = loadScenario(opts.scenario ?? DEFAULT_SCENARIO, opts.scenarioDir);
   const state = new SimulatorState(scenario, { behaviour: opts.behaviour, faults: opts.faults, lab: opts.lab, clockOffsetMs: opts.clockOffsetMs }, opts.now);
-  const routes = routesFor(opts.apiRoot);
+  const table = routeTable(opts.apiRoot, opts.capabilities, opts.acts);
+  const routes = table.primary;
   const ownStorage = opts.storage === undefined;
   const storageRoot = opts.storage === undefined ? await mkdtemp(path.join(tmpdir(), 'phonewright-sim-')) : path.resolve(opts.storage);
   if (!ownStorage) await mkdir(storageRoot, { recursive: true });
@@ -97,10 +110,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const listening = { host: opts.host, port: 0 };
   const ctx: DispatchContext = {
     state,
-    routes,
+    table,
     credentials: `${opts.user}:${opts.password}`,
     adminKey: opts.adminKey,
-    capabilities: opts.capabilities,
     missingRoutes: opts.missingRoutes,
     log: opts.log,
     timers: new Set(),
@@ -135,6 +147,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     host: opts.host,
     port: listening.port,
     apiRoot: routes.apiRoot,
+    apiRoots: table.all.map((r) => r.apiRoot),
     user: opts.user,
     password: opts.password,
     adminKey: opts.adminKey,
@@ -156,6 +169,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     postNotification: (post) => state.postNotification(post),
     setSettings: (device, settings) => state.setSettings(device, settings),
     setOnline: (device, online) => state.setOnline(device, online),
+    setClipboard: (device, text) => state.setClipboard(device, text),
     setFaults: (faults) => state.setFaults(faults),
     setBehaviour: (behaviour) => state.setBehaviour(behaviour),
     setClockOffset: (device, ms) => state.setClockOffset(device, ms),

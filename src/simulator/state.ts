@@ -1,9 +1,10 @@
 import type { Act } from './act-log.js';
+import { emptyStats, type NotificationPost, type RectFill, type SimulatorStats, type StartSettings } from './state-types.js';
 import { CaptureStore } from './capture-store.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
-import { OPERATIONS, type Operation } from '../core/routes.js';
+import type { Operation } from '../core/routes.js';
 import { checkBehaviour, DEFAULT_BEHAVIOUR, type Behaviour } from './behaviour.js';
 import { checkColor, checkObject, isInt, type Fail } from './check.js';
 import { checkFaults, FaultInjector, type FaultSpec } from './faults.js';
@@ -16,50 +17,15 @@ import { Screen } from './screen.js';
 import { applySettings } from './settings-input.js';
 import { TokenStore } from './tokens.js';
 
-/** Requests counted since the start (or the last reset): per operation, unknown routes, admin calls. */
-export interface SimulatorStats {
-  total: number;
-  operations: Record<Operation, number>;
-  /** Requests to a route the server lacks (under `seed`, the vendor's too, whatever form they answer in). */
-  notFound: number;
-  admin: number;
-}
-
-/** A rectangle to paint: `color` as `0xrrggbb`, `#rrggbb` or `rrggbb`. */
-export interface RectFill {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  color: string;
-}
-
-/**
- * A message to post. Without `time`, the phone stamps it with its own clock (the simulator's plus the phone's
- * offset); a `time` given is kept as it is, and places the message in the list too (to post history).
- */
-export interface NotificationPost {
-  device: string;
-  app: string;
-  text: string;
-  time?: number;
-}
-
-/** What the options set from the start, and again on every reset. */
-export interface StartSettings {
-  /** The options' behaviour, over the scenario's. */
-  behaviour: Partial<Behaviour>;
-  faults: FaultSpec | undefined;
-  /** undefined: the scenario's lab; false: none. */
-  lab: LabOptions | false | undefined;
-  /** Phone id or name → clock offset in ms, over the lab's and the scenario's. */
-  clockOffsetMs: Record<string, number> | undefined;
-}
+// The types and counters are in state-types.ts; re-exported here, where callers have always found them.
+export type { NotificationPost, RectFill, SimulatorStats, StartSettings } from './state-types.js';
 
 const FAIL: Fail = (where, what) => {
   throw new UsageError(`${where} ${what}`);
 };
 const MAX_SIDE = 16_384;
+/** A clipboard holds text a user copied, not files: a megabyte of it is a mistake. */
+const MAX_CLIPBOARD = 1_000_000;
 
 /**
  * Everything the simulator knows at run time, and the operations that change it (shared by the admin API
@@ -72,7 +38,7 @@ export class SimulatorState {
   readonly faults = new FaultInjector();
   /** The images of the latest screen captures, for download. */
   readonly captures = new CaptureStore();
-  /** Taps, keys and app changes made through the vendor's routes, oldest first (the newest ACTS_KEPT). */
+  /** Taps, touches, gestures, keys, text and app changes made through the vendor's routes, oldest first (the newest ACTS_KEPT). */
   readonly acts: Act[] = [];
   readonly phones = new Map<string, Phone>();
   behaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
@@ -247,6 +213,14 @@ export class SimulatorState {
     phone.settings = applySettings(settings, 'settings', phone.settings, FAIL);
   }
 
+  /** Puts text on a phone's clipboard, as the phone's user copying it would: `screen/texts?type=clipboard_text` reads it. */
+  setClipboard(device: string, text: string): void {
+    const phone = this.#phone(device);
+    if (typeof text !== 'string') FAIL('clipboard.text', 'must be the text to put on the clipboard (a string)');
+    if (text.length > MAX_CLIPBOARD) FAIL('clipboard.text', `is ${text.length} characters long; write at most ${MAX_CLIPBOARD}`);
+    phone.clipboard = text;
+  }
+
   /** Connects or disconnects a phone; an offline phone is "device not found" and misses timed messages. */
   setOnline(device: string, online: boolean): void {
     const phone = this.#phone(device);
@@ -287,8 +261,4 @@ export class SimulatorState {
     if (!phone) throw new UsageError(`no phone ${JSON.stringify(device)} in this simulator`, { hint: `one of ${[...this.phones.keys()].join(', ')}` });
     return phone;
   }
-}
-
-function emptyStats(): SimulatorStats {
-  return { total: 0, notFound: 0, admin: 0, operations: Object.fromEntries(OPERATIONS.map((op) => [op, 0])) as Record<Operation, number> };
 }

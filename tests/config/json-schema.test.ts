@@ -127,6 +127,7 @@ const REFUSALS: [name: string, json: unknown, message: string][] = [
   ['an empty path', { push: { apk: '' } }, 'push.apk: expected a file path or a non-empty array of file paths'],
   ['a lab that is a string', { simulator: { lab: 'yes' } }, 'simulator.lab: expected true (the lab preset: reads take milliseconds, phone clocks are off) or false'],
   ['capabilities that are not a set', { simulator: { capabilities: 'none' } }, 'simulator.capabilities: expected "all" (every vendor route, the default) or "seed" (the interface\'s six operations only)'],
+  ['acts that are not a way to act', { simulator: { acts: 'bridge' } }, 'simulator.acts: expected "inputs" (screen/inputs and screen/texts), "scripts" (the JS bridge) or "both" (the default)'],
   ['a simulator that is a path', { simulator: 'sim/lab.json' }, 'simulator: expected an object such as {"scenario": "sim/lab.json"}'],
   ['$schema that is no string', { $schema: true }, '$schema: expected the path or URL of config.schema.json'],
   ['shorthand and servers', { servers: [{ name: 'a' }], devices: ['main'] }, 'top level: "devices" and "servers" together; try: put every server in "servers", or describe one server at the top level'],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test as base } from '../helpers/test.js';
 import { findJsonSyntaxError } from '../../src/config/json-syntax.js';
 import { CONFIG_FILE, loadConfigFile } from '../../src/config/load.js';
+import { embeddedSimulatorSettings } from '../../src/config/simulator.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
 
 const test = base.extend<{ dir: string }>({
@@ -112,4 +113,11 @@ test('a folder where the file should be cannot be read: a config error, not a cr
   const e = failure(() => loadConfigFile(dir, {}));
   expect(isPhonewrightError(e, 'PW_CONFIG')).toBe(true);
   expect(e.message).toMatch(/cannot be read \(EISDIR\)/);
+});
+
+test('the simulator\'s keys reach the embedded simulator: the scenario from the file\'s folder, lab, capabilities, acts', async ({ dir }) => {
+  await writeFile(path.join(dir, CONFIG_FILE), JSON.stringify({ simulator: { scenario: 'sim/lab.json', lab: true, capabilities: 'all', acts: 'inputs' } }));
+  expect(embeddedSimulatorSettings(loadConfigFile(dir, {}))).toEqual({ scenario: path.join(dir, 'sim', 'lab.json'), lab: true, capabilities: 'all', acts: 'inputs' });
+  await writeFile(path.join(dir, CONFIG_FILE), JSON.stringify({ simulator: { acts: 'scripts' } }));
+  expect(embeddedSimulatorSettings(loadConfigFile(dir, {}))).toEqual({ acts: 'scripts' });
 });

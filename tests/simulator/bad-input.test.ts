@@ -13,6 +13,8 @@ const MAIN = 'device@1116106541';
 const ROOT = '/TotalControl/v1';
 const AUTH = Buffer.from('sigma:3D391497').toString('base64');
 const LIMIT = 64 * 1024;
+/** A login refused, as the vendor's reference page documents it: `status` null. */
+const WRONG_LOGIN = { status: null, value: 'wrong user name or password' };
 const INVALID_TOKEN = { status: null, value: 'invalid token' };
 const NOT_FOUND = { status: null, value: 'device not found' };
 const TARGETS_HINT = 'try: image, script, apk, tcbr/contacts, local/<folder> or local/<absolute path>/';
@@ -51,6 +53,9 @@ const ROUTES: [string, Request][] = [
   ['settings', { path: `${ROOT}/devices/${MAIN}/settings` }],
   ['pixel', { path: `${ROOT}/devices/${MAIN}/screen/colors?q=color&x=1&y=1` }],
   ['upload', { ...part('apk'), path: `${ROOT}/storage` }],
+  ['screen/inputs', { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/inputs`, body: 'x=1&y=1' }],
+  ['screen/texts', { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/texts`, body: '{"text": "hi"}' }],
+  ['apps', { path: `${ROOT}/devices/${MAIN}/apps?q=foreground_app` }],
 ];
 const withToken = (r: Request, token: string): Request => ({ ...r, path: `${r.path}${r.path.includes('?') ? '&' : '?'}token=${token}` });
 
@@ -58,11 +63,13 @@ const CASES: Case[] = [
   ...ROUTES.map(([route, r]) => ({ name: `${route} without a token`, request: r, answer: INVALID_TOKEN })),
   ...ROUTES.map(([route, r]) => ({ name: `${route} with a wrong token`, request: withToken(r, 'AAAAAAAAAAAAAAAA'), answer: INVALID_TOKEN })),
   ...ROUTES.map(([route, r]) => ({ name: `${route} with an expired token`, request: withToken(r, '{expired}'), answer: INVALID_TOKEN })),
+  { name: 'a wrong token in a form body', request: { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/inputs`, body: 'x=1&y=1&token=AAAAAAAAAAAAAAAA' }, answer: INVALID_TOKEN },
+  { name: 'a wrong token in a JSON body', request: { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/inputs`, body: '{"x": 1, "y": 1, "token": "AAAAAAAAAAAAAAAA"}' }, answer: INVALID_TOKEN },
   { name: 'a token of the wrong length', request: { path: `${ROOT}/devices/main?token=x` }, answer: INVALID_TOKEN },
   { name: 'a token twice, the first wrong', request: { path: `${ROOT}/devices/main?token=BBBBBBBBBBBBBBBB&token={token}` }, answer: INVALID_TOKEN },
-  { name: 'login without Authorization', request: { path: `${ROOT}/login` }, answer: { status: false } },
-  { name: 'login with the wrong password', request: { path: `${ROOT}/login`, headers: { authorization: Buffer.from('sigma:guess').toString('base64') } }, answer: { status: false } },
-  { name: 'login with a header that is not base64', request: { path: `${ROOT}/login`, headers: { authorization: '%%%not base64%%%' } }, answer: { status: false } },
+  { name: 'login without Authorization', request: { path: `${ROOT}/login` }, answer: WRONG_LOGIN },
+  { name: 'login with the wrong password', request: { path: `${ROOT}/login`, headers: { authorization: Buffer.from('sigma:guess').toString('base64') } }, answer: WRONG_LOGIN },
+  { name: 'login with a header that is not base64', request: { path: `${ROOT}/login`, headers: { authorization: '%%%not base64%%%' } }, answer: WRONG_LOGIN },
   // Unknown phones.
   { name: 'settings of an unknown phone', request: { path: `${ROOT}/devices/device@42/settings?token={token}` }, answer: NOT_FOUND },
   { name: 'pixel of an unknown phone', request: { path: `${ROOT}/devices/device@42/screen/colors?token={token}&q=color&x=1&y=1` }, answer: { status: false } },
@@ -103,6 +110,19 @@ const CASES: Case[] = [
     request: { ...form('name="apk"'), headers: { 'content-type': 'multipart/form-data; boundary=other' } },
     answer: { status: null, value: `malformed multipart body: Unexpected end of multipart data; ${MULTIPART_HINT}` },
   },
+  // Act bodies: small, and JSON when they look like it.
+  {
+    name: 'an act body one byte over 64 KiB',
+    request: { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/texts?token={token}`, body: `text=${'a'.repeat(64 * 1024 - 4)}` },
+    answer: { status: null, value: 'the body is larger than 65536 bytes: an act\'s arguments are a few short fields' },
+  },
+  {
+    name: 'an act body that starts as JSON and is not',
+    request: { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/inputs?token={token}`, body: '{"x": 1, "y": ' },
+    answer: { status: null, value: expect.stringMatching(/^the body starts with "\{" but is not JSON \(.+\): send a JSON object, or a form such as x=1&y=2$/) },
+  },
+  { name: 'an act body that is a JSON list', request: { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/inputs?token={token}`, body: '[1, 2]' }, answer: { status: null, value: expect.stringMatching(/^screen\/inputs takes one act: .+; got none of them$/) } },
+  { name: 'a JSON coord that is no path', request: { method: 'POST', path: `${ROOT}/devices/${MAIN}/screen/inputs?token={token}`, body: '{"coord": 1}' }, answer: { status: null, value: expect.stringMatching(/^coord takes \[\[x,y,ms\],/) } },
   // Odd requests.
   { name: '10,000 query parameters', request: { path: `${ROOT}/devices/${MAIN}/screen/colors?q=color&x=100&y=100&${Array.from({ length: 10_000 }, (_, i) => `p${i}=${i}`).join('&')}&token={token}` }, answer: { status: true, value: { r: 37, g: 66, b: 92, rgb: '0x25425c' } } },
   { name: 'position 0', request: { path: `${ROOT}/notifications?token={token}&position=0&count=5` }, answer: { status: null, value: 'position must be an integer of 1 or more (got "0")' } },

@@ -30,10 +30,10 @@ interface Case {
 const CASES: Case[] = [
   {
     key: 'loginFailure',
-    value: 'message',
+    value: 'false',
     observe: async (sim) => (await call(sim, '/login', { headers: { authorization: Buffer.from('sigma:wrong').toString('base64') } })).json,
-    byDefault: { status: false },
-    switched: { status: null, value: expect.any(String) },
+    byDefault: { status: null, value: 'wrong user name or password' },
+    switched: { status: false },
   },
   {
     key: 'tokenFailure',

@@ -81,7 +81,7 @@ test('behaviour flags switch the answers', async () => {
 
 test('every behaviour flag reaches the simulator', async () => {
   const flags = {
-    'login-failure': 'message',
+    'login-failure': 'false',
     'token-failure': 'false',
     'token-lifetime': '90',
     'notification-order': 'newest-first',
@@ -100,7 +100,7 @@ test('every behaviour flag reaches the simulator', async () => {
   const { url, adminKey } = JSON.parse(out.stdout[0]!);
   const state = await request(`${url}/_sim/state`, { headers: { 'x-sim-admin-key': adminKey } });
   expect(((await state.body.json()) as { behaviour: unknown }).behaviour).toEqual({
-    loginFailure: 'message',
+    loginFailure: 'false',
     tokenFailure: 'false',
     tokenLifetimeSeconds: 90,
     notificationOrder: 'newest-first',
@@ -131,6 +131,17 @@ test('--capabilities seed --missing-route: the vendor\'s routes answer in that f
   }
 });
 
+test('--acts scripts --missing-route envelope: screen/inputs answers the failure envelope, the JS bridge acts', async () => {
+  const { out, done, stop } = await start({ json: true, acts: 'scripts', missingRoute: 'envelope' });
+  const { url } = JSON.parse(out.stdout[0]!);
+  const login = await request(`${url}/TotalControl/v1/login`, { headers: { authorization: 'c2lnbWE6M0QzOTE0OTc=' } });
+  const { value } = (await login.body.json()) as { value: { token: string } };
+  const act = (path: string) => request(`${url}/TotalControl/v1/devices/device@1116106541/${path}&token=${value.token}`, { method: 'POST' }).then((r) => r.body.json());
+  expect(await act('screen/inputs?x=1&y=1')).toEqual({ status: null, value: 'no such route: POST /TotalControl/v1/devices/device@1116106541/screen/inputs' });
+  expect(await act('scripts?cmd=click&param=[1,1]')).toEqual({ status: true, value: '0' });
+  stop();
+  await done;
+});
 
 test('--verbose logs requests on stderr with the token redacted', async () => {
   const { out, done, stop } = await start({ json: true, verbose: true });
@@ -238,7 +249,7 @@ test.describe('the command module', () => {
     const y = yargs([]);
     (mod.builder as (y: unknown) => unknown)(y);
     const keys = Object.keys((y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
-    for (const flag of ['login-failure', 'token-failure', 'token-lifetime', 'notification-order', 'position-indexes', 'match', 'position-past-end', 'messages-held', 'file-url', 'hw-decode', 'resolution', 'time-unit', 'lab', 'clock-offset', 'port', 'host', 'scenario', 'storage', 'allow-absolute-uploads', 'max-upload-bytes', 'admin-key']) {
+    for (const flag of ['login-failure', 'token-failure', 'token-lifetime', 'notification-order', 'position-indexes', 'match', 'position-past-end', 'messages-held', 'file-url', 'hw-decode', 'resolution', 'time-unit', 'lab', 'clock-offset', 'port', 'host', 'scenario', 'storage', 'allow-absolute-uploads', 'max-upload-bytes', 'admin-key', 'capabilities', 'acts', 'missing-route']) {
       expect(keys, flag).toContain(flag);
     }
   });

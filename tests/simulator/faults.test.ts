@@ -43,6 +43,21 @@ test('an error burst on uploads stores nothing', async ({ sim }) => {
   expect((await upload(sim, token, 'image', 'x', 'a.png')).json).toMatchObject({ status: true });
 });
 
+test('the acts and the app list take faults too: a burst on them records nothing, the rest still answers', async ({ sim }) => {
+  const token = await login(sim);
+  sim.setFaults({ errorBurst: 3, errorStatus: 502, operations: ['inputs', 'texts', 'apps'] });
+  const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  const sent = [
+    authed(sim, token, `/devices/${MAIN}/screen/inputs`, { ...form, body: 'x=1&y=1' }),
+    authed(sim, token, `/devices/${MAIN}/screen/texts`, { ...form, body: 'text=hi' }),
+    authed(sim, token, `/devices/${MAIN}/apps?q=foreground_app`),
+  ];
+  expect((await Promise.all(sent)).map((a) => a.status)).toEqual([502, 502, 502]);
+  expect(sim.acts()).toEqual([]);
+  expect((await authed(sim, token, `/devices/${MAIN}/screen/inputs`, { ...form, body: 'x=1&y=1' })).json).toEqual({ status: true });
+  expect(sim.stats().operations).toMatchObject({ inputs: 2, texts: 1, apps: 1, pixel: 0 });
+});
+
 test('an error rate is deterministic for a seed', async ({ sim }) => {
   const token = await login(sim);
   sim.setFaults({ errorRate: 0.5, seed: 42 });

@@ -25,10 +25,10 @@ test.describe('login', () => {
     ['no header', undefined],
     ['garbage', '%%%'],
   ] as const) {
-    test(`${what} answers {"status": false}`, async ({ sim }) => {
+    test(`${what} answers {"status": null}, as the vendor documents a failure`, async ({ sim }) => {
       const answer = await call(sim, '/login', { headers: header === undefined ? {} : { authorization: header } });
       expect(answer.status).toBe(200);
-      expect(answer.json).toEqual({ status: false });
+      expect(answer.json).toEqual({ status: null, value: 'wrong user name or password' });
     });
   }
 
@@ -43,7 +43,7 @@ test.describe('login', () => {
   test.describe('with credentials of one\'s own', () => {
     test.use({ simOptions: { user: 'qa', password: 's3cret!' } });
     test('they work and the vendor\'s do not', async ({ sim }) => {
-      expect((await call(sim, '/login', { headers: { authorization: VENDOR_AUTH } })).json).toEqual({ status: false });
+      expect((await call(sim, '/login', { headers: { authorization: VENDOR_AUTH } })).json).toEqual({ status: null, value: 'wrong user name or password' });
       const token = await login(sim, Buffer.from('qa:s3cret!').toString('base64'));
       expect(token).toMatch(/^[A-Za-z0-9]{16}$/);
     });
@@ -161,7 +161,7 @@ test.describe('notifications', () => {
 
 test.describe('routes', () => {
   test('an unknown route answers a JSON 404', async ({ sim }) => {
-    for (const path of ['//', '//favicon.ico', '/nope', '/devices/device@1/nothing', '//TotalControl/v2/login']) {
+    for (const path of ['//', '//favicon.ico', '/nope', '/devices/device@1/nothing', '//TotalControl/v3/login', '//TotalControl/login']) {
       const answer = await call(sim, path);
       expect(answer.status, path).toBe(404);
       expect(answer.json, path).toMatchObject({ status: null, value: expect.stringContaining('no such route') });
@@ -180,6 +180,9 @@ test.describe('routes', () => {
       const token = await login(sim);
       expect((await call(sim, `//Service/v1/devices/main?token=${token}`)).json).toEqual({ id: MAIN });
       expect((await call(sim, `//TotalControl/v1/devices/main?token=${token}`)).status).toBe(404);
+      // Its sibling root is served too, with the same token.
+      expect((await call(sim, `//Service/v2/devices/main?token=${token}`)).json).toEqual({ id: MAIN });
+      expect(sim.apiRoots).toEqual(['/Service/v1', '/Service/v2']);
     });
   });
 

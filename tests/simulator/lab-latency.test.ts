@@ -12,7 +12,7 @@ test.describe('latency per operation (real time)', () => {
   const MS = 120;
   test.use({ simOptions: { scenario: SCENARIO } });
 
-  for (const op of ['login', 'mainDevice', 'notifications', 'settings', 'pixel', 'upload', 'download'] as const) {
+  for (const op of ['login', 'mainDevice', 'notifications', 'settings', 'pixel', 'upload', 'download', 'inputs', 'texts', 'apps'] as const) {
     test(`${op} is answered no sooner than its latency`, async ({ sim }) => {
       const token = await login(sim);
       const stored = ((await upload(sim, token, 'image', 'BM', 'a.bmp')).json as { file_url: string }).file_url;
@@ -25,6 +25,9 @@ test.describe('latency per operation (real time)', () => {
         pixel: () => authed(sim, token, pixelPath(A)),
         upload: () => upload(sim, token, 'image', 'BM', 'b.bmp'),
         download: () => request(stored).then((r) => r.body.text()),
+        inputs: () => authed(sim, token, `/devices/${A}/screen/inputs?x=1&y=1`, { method: 'POST' }),
+        texts: () => authed(sim, token, `/devices/${A}/screen/texts`, { method: 'POST', body: '{"text": "hi"}' }),
+        apps: () => authed(sim, token, `/devices/${A}/apps?q=foreground_app`),
       };
       const started = performance.now();
       await send[op]();

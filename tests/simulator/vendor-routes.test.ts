@@ -76,9 +76,9 @@ test('a screen capture: its URL on localhost, the image the rect\'s pixels as re
   expect([(await image(whole.value.replace('localhost', '127.0.0.1'))).width]).toEqual([1080]);
   expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=png`)).json).toEqual({ status: true });
   // What it cannot do, in the interface's failure shape.
-  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=bmp&location=pc`)).json).toMatchObject({ status: null, value: expect.stringContaining('type=png') });
+  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=gif&location=pc`)).json).toMatchObject({ status: null, value: expect.stringContaining('type=png, jpg or bmp') });
   expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=[0,0,1081,10]`)).json).toMatchObject({ status: null, value: expect.stringContaining('not inside the screen (1080×1920)') });
-  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=0,0,1,1`)).json).toMatchObject({ status: null });
+  expect((await authed(sim, token, `/devices/${MAIN}/screen/images?type=png&location=pc&rect=0,0,1,1`)).json).toMatchObject({ status: null, value: expect.stringMatching(/^bad rect /) });
   expect((await authed(sim, 'not-a-token', `/devices/${MAIN}/screen/images?type=png&location=pc`)).json).toMatchObject({ status: null, value: 'invalid token' });
 });
 
@@ -105,11 +105,11 @@ test('acts: taps, keys and apps are recorded in order, an app launched is in fro
   expect(((await authed(sim, token, `/devices/${MAIN}`)).json as { value: { foregroundapp: string } }).value.foregroundapp).toBe('com.example.chat');
   expect((await post(`/devices/${MAIN}/apps/com.example.chat?state=inactive`)).json).toEqual({ status: true, value: 'make it inactive' });
   expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([
-    { device: MAIN, kind: 'tap', x: 540, y: 1200 },
-    { device: MAIN, kind: 'tap', x: 540, y: 480 },
-    { device: MAIN, kind: 'key', key: 'KEY_BACK' },
-    { device: MAIN, kind: 'app', app: 'com.example.chat', state: 'active' },
-    { device: MAIN, kind: 'app', app: 'com.example.chat', state: 'inactive' },
+    { device: MAIN, via: 'script', kind: 'tap', x: 540, y: 1200 },
+    { device: MAIN, via: 'script', kind: 'tap', x: 540, y: 480 },
+    { device: MAIN, via: 'script', kind: 'key', key: 'KEY_BACK' },
+    { device: MAIN, via: 'apps', kind: 'app', app: 'com.example.chat', state: 'active' },
+    { device: MAIN, via: 'apps', kind: 'app', app: 'com.example.chat', state: 'inactive' },
   ]);
   // What it cannot do, in the interface's failure shape, and nothing recorded.
   for (const path of [`/devices/${MAIN}/scripts?cmd=click&param=[5000,5]`, `/devices/${MAIN}/scripts?cmd=swipe&param=[1,2]`, `/devices/${MAIN}/scripts?cmd=send&param=BACK`, `/devices/${MAIN}/apps/com.example.chat?state=paused`]) {

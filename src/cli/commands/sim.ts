@@ -2,7 +2,7 @@ import type { CommandModule, Options } from 'yargs';
 import { DEFAULT_PASSWORD, DEFAULT_PORT, DEFAULT_USER } from '../../core/defaults.js';
 import { UsageError } from '../../core/errors.js';
 import { BEHAVIOUR_SPECS, DEFAULT_BEHAVIOUR, DEFAULT_HOST, DEFAULT_SCENARIO, startSimulator, type Behaviour, type BehaviourKey, type SimulatorHandle, type SimulatorOptions } from '../../simulator/index.js';
-import { ADMIN_KEY_HEADER, ADMIN_PREFIX, MAX_CLOCK_OFFSET_MS, MISSING_ROUTE_FORMS, type LabOptions } from '../../simulator/index.js';
+import { ACTS_OFFERED, ADMIN_KEY_HEADER, ADMIN_PREFIX, MAX_CLOCK_OFFSET_MS, MISSING_ROUTE_FORMS, type ActsOffered, type LabOptions } from '../../simulator/index.js';
 import { list, wholeNumber } from '../args.js';
 import { hostPath, processHost, stopSignal, type Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
@@ -21,6 +21,7 @@ export interface SimArgs extends GlobalOptions {
   lab?: boolean;
   clockOffset?: string | string[];
   capabilities?: 'all' | 'seed';
+  acts?: ActsOffered;
   [flag: string]: unknown;
 }
 
@@ -39,7 +40,8 @@ const SIM_OPTIONS = {
   lab: { type: 'boolean', describe: 'Behave like a phone lab: latency per operation, one phone\'s screen reads at a time, phone clocks minutes off' },
   'clock-offset': { type: 'string', array: true, describe: 'A phone\'s clock offset, <phone id or name>=<ms> (repeatable), e.g. pixel-7=-180000' },
   capabilities: { type: 'string', choices: ['all', 'seed'], default: 'all', describe: 'seed: only the interface\'s six operations, as a server without the vendor\'s routes beyond it (device list and properties, screen capture, taps and keys, apps)' },
-  'missing-route': { type: 'string', choices: MISSING_ROUTE_FORMS, default: '404', describe: 'With --capabilities seed, how the vendor\'s routes answer: HTTP 404, 405 or 501, or envelope (HTTP 200, {"status": null, "value": "no such route: …"})' },
+  acts: { type: 'string', choices: ACTS_OFFERED, default: 'both', describe: 'Which routes acts come through: inputs (screen/inputs and screen/texts, what public clients use), scripts (the JS bridge, server release 6.9.0 on) or both' },
+  'missing-route': { type: 'string', choices: MISSING_ROUTE_FORMS, default: '404', describe: 'How a vendor route the simulator lacks answers (all beyond the interface with --capabilities seed, the act routes --acts leaves out): HTTP 404, 405 or 501, or envelope (HTTP 200, {"status": null, "value": "no such route: …"})' },
 } as const satisfies Record<string, Options>;
 
 /** `phonewright sim`: the embedded device-control simulator, serving until Ctrl-C. */
@@ -60,8 +62,9 @@ export function simCommand(output: Output = processOutput(), host: Host = proces
         .example('$0 sim --lab --time-unit s', 'a server that behaves like a phone lab, whose messages carry time in seconds')
         .example('$0 sim --clock-offset pixel-7=-180000 --clock-offset moto-g5=47000', 'phone clocks 3 minutes behind and 47 seconds ahead')
         .example('$0 sim --capabilities seed', 'a server with the interface\'s six operations only')
+        .example('$0 sim --acts scripts --missing-route envelope', 'a server whose acts go through the JS bridge only, answering screen/inputs with the failure envelope')
         .epilogue(
-          `--lab: a pixel read waits for a 3-7 ms frame grab, one at a time per phone, then takes 20-80 ms more (overlapping other reads); settings 20-60 ms; notifications 20-80 ms; login and uploads 50-150 ms; screen captures 80-200 ms; taps and keys 30-120 ms; starting or closing an app 200-600 ms; phone clocks +5 min, -3 min, +47 s, -90 s, +10 min, -10 min off in turn (a scenario's "lab" key sets other figures). ` +
+          `--lab: a pixel read waits for a 3-7 ms frame grab, one at a time per phone, then takes 20-80 ms more (overlapping other reads); settings 20-60 ms; notifications 20-80 ms; login and uploads 50-150 ms; screen captures 80-200 ms; taps and keys 30-120 ms; starting or closing an app 200-600 ms; phone clocks +5 min, -3 min, +47 s, -90 s, +10 min, -10 min off in turn; text typed as taps are, a phone's app list 20-80 ms (a scenario's "lab" key sets other figures). ` +
             `The admin API under ${ADMIN_PREFIX} (header ${ADMIN_KEY_HEADER}) sets screens, posts notifications, takes phones offline, freezes them, sets their clocks and injects faults. The password is printed only when it is the vendor's public default.`,
         );
     },
@@ -106,6 +109,7 @@ export async function runSim(args: SimArgs, output: Output, signal?: AbortSignal
     ...(args.lab === undefined ? {} : { lab: args.lab }),
     ...clockOffsetFlags(args.clockOffset),
     capabilities: args.capabilities,
+    acts: args.acts,
     missingRoutes: args.missingRoute === 'envelope' ? 'envelope' : (Number(args.missingRoute ?? 404) as 404 | 405 | 501),
     verbose: args.verbose ? (line: string) => output.note(line) : undefined,
   };

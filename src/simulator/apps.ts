@@ -1,0 +1,39 @@
+import { recordAct } from './act-log.js';
+import type { Query } from './query.js';
+import { BODY, failure } from './respond.js';
+import type { SimulatorState } from './state.js';
+
+const STATES = new Set(['active', 'inactive', 'restart']);
+
+/**
+ * An app's state (`POST devices/<id>/apps/<package>` with `state=active|inactive|restart`, from the query, a
+ * form body or a JSON body): starts, closes or restarts it, answering `{"status": true, "value": "make it
+ * <state>"}` (the reference example's words for `inactive`). A started app comes to the front, and joins the
+ * phone's installed packages if it was not among them; a closed one leaves the front.
+ */
+export function appState(state: SimulatorState, device: string, app: string, params: Query): string {
+  const phone = state.find(device);
+  if (!phone?.online) return BODY.deviceNotFound;
+  const wanted = params.state ?? '';
+  if (!STATES.has(wanted)) return failure(`state ${JSON.stringify(wanted)} is not active, inactive or restart`);
+  recordAct(state.acts, { device: phone.id, via: 'apps', kind: 'app', app, state: wanted as 'active' | 'inactive' | 'restart', at: state.now() });
+  if (wanted === 'inactive') {
+    if (phone.foreground === app) phone.foreground = '';
+  } else {
+    phone.foreground = app;
+    if (!phone.installed.includes(app)) phone.installed.push(app);
+  }
+  return JSON.stringify({ status: true, value: `make it ${wanted}` });
+}
+
+/**
+ * A phone's apps (`GET devices/<id>/apps`): `q=foreground_app` answers the package in front as `value` (empty
+ * until an app is started), `q=installed_apk_list` the installed packages as a list.
+ */
+export function appList(state: SimulatorState, device: string, params: Query): string {
+  const phone = state.find(device);
+  if (!phone?.online) return BODY.deviceNotFound;
+  if (params.q === 'foreground_app') return JSON.stringify({ status: true, value: phone.foreground });
+  if (params.q === 'installed_apk_list') return JSON.stringify({ status: true, value: phone.installed });
+  return failure(`q ${JSON.stringify(params.q ?? null)} is not foreground_app (the app in front) or installed_apk_list (the installed packages)`);
+}
