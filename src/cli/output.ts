@@ -8,8 +8,11 @@ export interface Output {
    * one secret printed on purpose
    */
   json(value: object, revealed?: Record<string, string>): void;
-  /** A line for people on stdout. */
-  line(text: string): void;
+  /**
+   * A line for people on stdout.
+   * @param kept values left as they are where the line holds them: the simulator's public example credentials
+   */
+  line(text: string, kept?: readonly string[]): void;
   /** A line on stderr (progress, warnings, verbose call descriptions). */
   note(text: string): void;
   /**
@@ -46,7 +49,7 @@ export function processOutput(stdout: Sink = process.stdout, stderr: Sink = proc
   const clean = (text: string) => redact(text, secrets);
   return {
     json: (value, revealed) => stdout.write(`${withRevealed(clean(JSON.stringify(value)), revealed)}\n`),
-    line: (text) => stdout.write(`${clean(text)}\n`),
+    line: (text, kept) => stdout.write(`${keeping(text, kept, clean)}\n`),
     note: (text) => stderr.write(`${clean(text)}\n`),
     // "\x1b[K" clears what a longer previous line left to the right of the cursor.
     progress: (text) => stderr.write(text === undefined ? '\n' : `\r${clean(text)}\x1b[K`),
@@ -62,4 +65,18 @@ export function withRevealed(json: string, revealed: Record<string, string> | un
   if (!revealed) return json;
   const more = Object.entries(revealed).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',');
   return json === '{}' ? `{${more}}` : `${json.slice(0, -1)},${more}}`;
+}
+
+/** Cleans a text but for the values `kept`, which stay where they stand: the text between them is cleaned piece by piece. */
+export function keeping(text: string, kept: readonly string[] | undefined, clean: (text: string) => string): string {
+  const values = (kept ?? []).filter(Boolean);
+  if (!values.length) return clean(text);
+  const pattern = new RegExp(values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  let out = '';
+  let from = 0;
+  for (const m of text.matchAll(pattern)) {
+    out += clean(text.slice(from, m.index)) + m[0];
+    from = m.index + m[0].length;
+  }
+  return out + clean(text.slice(from));
 }

@@ -137,7 +137,7 @@ test('a swipe or long press with a point off the screen: exit 2, nothing sent; p
   expect(sim.acts()).toEqual([]);
   const r = await run(['swipe', 'galaxy-s9', '50%', '75%', '50%', '25%', ...on(sim)]);
   expect(r).toMatchObject({ code: 0, stdout: `${PHONE}: swiped (50%, 75%) = (360, 960) on 720×1280 to (50%, 25%) = (360, 320) on 720×1280 in 300 ms\n` });
-  expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([{ device: PHONE, kind: 'swipe', from: { x: 360, y: 960 }, to: { x: 360, y: 320 }, durationMs: 300 }]);
+  expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([{ device: PHONE, via: 'inputs', kind: 'swipe', from: { x: 360, y: 960 }, to: { x: 360, y: 320 }, durationMs: 300 }]);
 });
 
 test('a tap on a phone given by name reaches that phone', async ({ simulate }) => {

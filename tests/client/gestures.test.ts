@@ -1,4 +1,4 @@
-// Swipes, long presses and text through the vendor's JS bridge: the scripting library's forms on the wire
+// Swipes, long presses and text: through the vendor's JS bridge, the scripting library's forms on the wire
 // (`device.swipe` with a point list, a hold in place for a long press, `device.inputText` with a quoted
 // string), each sent once and never again once the server may have acted; bad input refused before any
 // request; and on the simulator, their effect: a swipe drags the scenario's scrolling rectangle, a long press
@@ -77,24 +77,26 @@ const LIST = {
   ],
 };
 
-test('on the simulator: a swipe drags the scrolling rows by its delta, a long press and text are recorded', async ({ startSim, connect }) => {
-  const sim = await startSim({ scenario: LIST });
-  const client = connect(sim.url);
-  const at = async (x: number, y: number) => (await client.pixel(PHONE, x, y)).rgb;
-  await client.swipe(PHONE, { x: 50, y: 180 }, { x: 50, y: 80 }, 300);
-  // Up by 100: the red row from y 100 to 0, under the header that stays; the green one from 150 to 50.
-  expect([await at(50, 5), await at(50, 15), await at(50, 55), await at(50, 105), await at(50, 155)]).toEqual(['0x0000ff', '0xff0000', '0x00ff00', '0x000000', '0x000000']);
-  // Rows dragged off the screen come back with a swipe the other way.
-  await client.swipe(PHONE, { x: 50, y: 20 }, { x: 50, y: 120 }, 300);
-  expect([await at(50, 105), await at(50, 155)]).toEqual(['0xff0000', '0x00ff00']);
-  await client.longPress(PHONE, { x: 10, y: 20 }, 1200);
-  await client.type(PHONE, 'hello "world"');
-  expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([
-    { device: PHONE, kind: 'swipe', from: { x: 50, y: 180 }, to: { x: 50, y: 80 }, durationMs: 300 },
-    { device: PHONE, kind: 'swipe', from: { x: 50, y: 20 }, to: { x: 50, y: 120 }, durationMs: 300 },
-    { device: PHONE, kind: 'long-press', x: 10, y: 20, durationMs: 1200 },
-    { device: PHONE, kind: 'text', text: 'hello "world"' },
-  ]);
-  // A long press moves nothing.
-  expect(await at(50, 105)).toBe('0xff0000');
-});
+for (const [acts, via] of [['inputs', 'inputs'], ['scripts', 'script']] as const) {
+  test(`on a simulator acting through ${acts === 'inputs' ? 'screen/inputs and screen/texts' : 'the JS bridge'} only: a swipe drags the scrolling rows by its delta, a long press and text are recorded`, async ({ startSim, connect }) => {
+    const sim = await startSim({ scenario: LIST, acts });
+    const client = connect(sim.url);
+    const at = async (x: number, y: number) => (await client.pixel(PHONE, x, y)).rgb;
+    await client.swipe(PHONE, { x: 50, y: 180 }, { x: 50, y: 80 }, 300);
+    // Up by 100: the red row from y 100 to 0, under the header that stays; the green one from 150 to 50.
+    expect([await at(50, 5), await at(50, 15), await at(50, 55), await at(50, 105), await at(50, 155)]).toEqual(['0x0000ff', '0xff0000', '0x00ff00', '0x000000', '0x000000']);
+    // Rows dragged off the screen come back with a swipe the other way.
+    await client.swipe(PHONE, { x: 50, y: 20 }, { x: 50, y: 120 }, 300);
+    expect([await at(50, 105), await at(50, 155)]).toEqual(['0xff0000', '0x00ff00']);
+    await client.longPress(PHONE, { x: 10, y: 20 }, 1200);
+    await client.type(PHONE, 'hello "world"');
+    expect(sim.acts().map(({ at: _, ...act }) => act)).toEqual([
+      { device: PHONE, via, kind: 'swipe', from: { x: 50, y: 180 }, to: { x: 50, y: 80 }, durationMs: 300 },
+      { device: PHONE, via, kind: 'swipe', from: { x: 50, y: 20 }, to: { x: 50, y: 120 }, durationMs: 300 },
+      { device: PHONE, via, kind: 'long-press', x: 10, y: 20, durationMs: 1200 },
+      { device: PHONE, via: via === 'inputs' ? 'texts' : via, kind: 'text', text: 'hello "world"' },
+    ]);
+    // A long press moves nothing.
+    expect(await at(50, 105)).toBe('0xff0000');
+  });
+}

@@ -13,7 +13,7 @@ test('on the simulator: a rectangle off the screen, the screen not yet read, is 
   const client = connect(sim.url);
   const refused = await failure(() => client.capture(SMALL.id, { x: 700, y: 1270, width: 50, height: 50 }));
   expect(refused).toMatchObject({ code: 'PW_SERVICE', reason: 'failed', operation: 'screen capture' });
-  expect(refused.message).toMatch(/^screen capture failed for device@795844152: the server said "rect \[700,1270,750,1320\] is not inside the screen \(720×1280\)"/);
+  expect(refused.message).toMatch(/^screen capture failed for device@795844152: the server said "bad rect \[700,1270,750,1320\]: not inside the screen \(720×1280\)"/);
   expect(client.extensions.known('capture'), 'the 1×1 capture answered: the route is there').toBe('offered');
   const { width, height } = await client.capture(SMALL.id, { x: 0, y: 0, width: 64, height: 48 });
   expect([width, height]).toEqual([64, 48]);

@@ -132,9 +132,9 @@ test('act mode: a click taps the phone there, back and home press its keys; each
   await page.getByRole('button', { name: '● Home' }).click();
   await expect(page.locator('#draft-lines li code')).toHaveText(['await device.tap(150, 90);', "await device.press('back');", "await device.press('home');"]);
   expect(sim.acts().map(({ at: _at, ...act }) => act)).toEqual([
-    { device: B, via: 'script', kind: 'tap', x: 150, y: 90 },
-    { device: B, via: 'script', kind: 'key', key: 'KEY_BACK' },
-    { device: B, via: 'script', kind: 'key', key: 'KEY_HOME' },
+    { device: B, via: 'inputs', kind: 'tap', x: 150, y: 90 },
+    { device: B, via: 'inputs', kind: 'key', key: 'back', state: 'press' },
+    { device: B, via: 'inputs', kind: 'key', key: 'home', state: 'press' },
   ]);
   // No point was read: act mode taps, it does not pick.
   await expect(page.locator('#point-code')).toBeHidden();

@@ -2,7 +2,7 @@
 // output captured, and a check that it stopped serving.
 import { request } from 'undici';
 import { runSim, type SimArgs } from '../../src/cli/commands/sim.js';
-import { withRevealed, type Output } from '../../src/cli/output.js';
+import { keeping, withRevealed, type Output } from '../../src/cli/output.js';
 import { redact } from '../../src/core/redact.js';
 import { expect } from './harness.js';
 
@@ -20,7 +20,7 @@ export function capture(): Captured {
     stdout,
     stderr,
     json: (value, revealed) => stdout.push(withRevealed(clean(JSON.stringify(value)), revealed)),
-    line: (text) => stdout.push(clean(text)),
+    line: (text, kept) => stdout.push(keeping(text, kept, clean)),
     note: (text) => stderr.push(clean(text)),
     progress: () => undefined,
     isTTY: false,

@@ -63,8 +63,9 @@ export function inspectCommand(output: Output, host: Host): CommandModule<Global
           port,
         );
         try {
-          if (args.json) output.json({ url: inspector.url });
-          else output.line(`Inspector: ${inspector.url}`);
+          // The page's own token is printed on purpose, where a server's would be masked.
+          if (args.json) output.json({}, { url: inspector.url });
+          else output.line(`Inspector: ${inspector.url}`, [inspector.url]);
           output.note(`inspecting ${phoneName(phones, selected)} on ${server} (${phones.length} phone${phones.length === 1 ? '' : 's'}); Ctrl-C to stop`);
           await stopped(ctx.signal);
         } finally {

@@ -158,18 +158,19 @@ function clockOffsetFlags(raw: unknown): Pick<SimulatorOptions, 'clockOffsetMs'>
 function printStarted(sim: SimulatorHandle, output: Output, json: boolean, passwordSource: string | undefined): void {
   const shownPassword = passwordSource === undefined ? sim.password : `(as given ${passwordSource === '--password' ? 'with --password' : `in ${passwordSource}`})`;
   if (json) {
+    // The vendor's public example password is shown on purpose: added after the document is cleaned.
     output.json({
       url: sim.url,
       apiRoot: sim.apiRoot,
       port: sim.port,
       user: sim.user,
-      ...(passwordSource === undefined ? { password: sim.password } : { passwordFrom: passwordSource }),
+      ...(passwordSource === undefined ? {} : { passwordFrom: passwordSource }),
       adminKey: sim.adminKey,
       storage: sim.storageRoot,
       mainDevice: sim.mainDevice,
       phones: sim.phones,
       lab: sim.lab ?? false,
-    });
+    }, passwordSource === undefined ? { password: sim.password } : undefined);
     return;
   }
   output.line(`phonewright simulator on ${sim.url} (API root ${sim.apiRoot})`);
@@ -186,7 +187,7 @@ function printStarted(sim: SimulatorHandle, output: Output, json: boolean, passw
   }
   if (passwordSource === undefined && sim.user === DEFAULT_USER) {
     const auth = Buffer.from(`${sim.user}:${sim.password}`).toString('base64');
-    output.line(`  try:       curl -H "Authorization: ${auth}" ${sim.url}${sim.apiRoot}/login`);
+    output.line(`  try:       curl -H "Authorization: ${auth}" ${sim.url}${sim.apiRoot}/login`, [auth]);
   }
   output.note('Serving until Ctrl-C.');
 }
