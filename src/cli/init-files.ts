@@ -2,6 +2,9 @@
 // matrix and every report), phonewright.config.json, an example spec, .gitignore lines and a nightly workflow.
 // Pure: the texts only; src/cli/init-plan.ts decides which are written.
 
+/** The package the written config imports (named here only: the CLI itself never loads it). */
+const PLAYWRIGHT_TEST = '@playwright/test';
+
 /** The server `init` writes into phonewright.config.json; none: the embedded simulator. */
 export interface InitServer {
   name: string;
@@ -35,7 +38,7 @@ export const GITIGNORE_LINES = ['node_modules/', 'reports/', 'test-results/', '.
  */
 export function playwrightConfig(esm: boolean): string {
   const here = esm ? 'import.meta.dirname' : '__dirname';
-  return `import { defineConfig } from '@playwright/test';
+  return `import { defineConfig } from '${PLAYWRIGHT_TEST}';
 import { deviceMatrix, type DeviceWorkerOptions } from 'phonewright/fixtures';
 
 // One Playwright project per phone, phones in parallel, each phone's tests one at a time: the phones of the

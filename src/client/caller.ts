@@ -68,7 +68,7 @@ export interface CallerOptions {
 
 /**
  * How long a token probe's "valid" holds: a `{"status": false}` answer is ambiguous (a failed read, or a
- * rejected token in one of the field notes' shapes), and the probe that tells them apart is not repeated
+ * rejected token in one of the shapes servers use: docs/simulator.md), and the probe that tells them apart is not repeated
  * more often than this.
  */
 const PROBE_VALID_MS = 1_000;

@@ -40,7 +40,6 @@ export interface UploadOptions extends CallOptions {
 }
 
 export type { ActRoute, AppState, CallOptions, Capture, CaptureRect, DeviceInfo, Pixel };
-
 const DEFAULT_TOTAL_TIMEOUT = 30_000;
 
 /**
@@ -79,7 +78,7 @@ export class DeviceClient {
       retry: options,
       totalTimeout: options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT,
     });
-    // A route beyond the interface is weighed against the phone's settings read, the device list against the main device's.
+    // A route beyond the interface is weighed against the phone's settings read, the device list against the main device.
     this.extensions = new Extensions(this.#caller, this.routes, this.url, (device, o) => (device ? this.settings(device, o) : this.mainDevice(o)));
     this.#acts = new Acts(this.extensions, this.routes, this.url);
   }
@@ -130,7 +129,7 @@ export class DeviceClient {
       .then(({ body, ctx, text }) => decodePixel(body.value, ctx, text));
   }
 
-  /** Reads a phone's display settings, normalized (both wire forms of the field notes are accepted). */
+  /** Reads a phone's display settings, normalized (both wire forms servers use are accepted). */
   settings(device: string, options: CallOptions = {}): Promise<DisplaySettings> {
     const id = parseDeviceId(device);
     const route = this.routes.settings(id);

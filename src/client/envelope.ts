@@ -86,7 +86,7 @@ export function readEnvelope(reply: Reply, ctx: DecodeContext, statusOptional = 
   if (body.status === null) {
     const v = body.value;
     const message = typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v);
-    // The interface publishes no error codes; every server variant of the field notes names the token.
+    // The interface publishes no error codes; every server variant seen names the token.
     if (/token/i.test(message)) throw tokenRejected(ctx, `the server refused the token ("${ctx.clean(message)}")`);
     return { status: null, body, message };
   }

@@ -1,7 +1,7 @@
 /**
- * The simulator's answers where the interface says "not shown": every row the field notes mark switchable,
- * with the field notes' default. Set them in a scenario (`"behaviour": {…}`), in the options, with a flag of
- * `phonewright sim`, or at run time through the admin API.
+ * The simulator's answers where the interface says "not shown": every answer servers are known to differ on,
+ * with the most common as the default (docs/simulator.md). Set them in a scenario (`"behaviour": {…}`), in the
+ * options, with a flag of `phonewright sim`, or at run time through the admin API.
  */
 export interface Behaviour {
   /** Wrong credentials at login: `{"status":null,"value":"wrong user name or password"}` ('message', the reference page's null) or `{"status":false}` ('false'). */

@@ -6,7 +6,7 @@ import { seededRandom } from './prng.js';
 export type Latency = number | readonly [number, number];
 
 /**
- * What makes the simulator behave like a phone lab (the field notes' "switchable" rows on latency, phone
+ * What makes the simulator behave like a phone lab (the answers servers differ on in latency, phone
  * clocks and screen reads). `lab: true` means {@link LAB_PRESET}.
  */
 export interface LabOptions {
