@@ -1,7 +1,7 @@
 // What `phonewright approve` takes from the last run: every failed toMatchRegion of reports/results.json, with
 // its golden's path and its last sample, read from the facts the check attached (facts.ts) and the actual
 // image beside them.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { JSONReport, JSONReportTestResult } from '@playwright/test/reporter';
 import { UsageError } from '../core/errors.js';
@@ -29,8 +29,9 @@ export interface ApprovalFilter {
 
 /**
  * The failed region checks of a run's JSON report, each with the golden to write and the image to write there.
- * Refuses (UsageError) a report that is not there or not one, and a golden that is gone from the project
- * (or, never written, whose spec is): approving nothing then is better than writing where no spec looks.
+ * Refuses (UsageError) a report that is not there or not one, a golden that is gone from the project (or, never
+ * written, whose spec is), and a golden newer than the report (written after the run, so not what it compared
+ * with): approving nothing then is better than writing where no spec looks, or over what no run has seen.
  * @param file the JSON report, e.g. `reports/results.json`
  */
 export function findApprovals(file: string, filter: ApprovalFilter = {}): Approval[] {
@@ -52,6 +53,14 @@ export function findApprovals(file: string, filter: ApprovalFilter = {}): Approv
   if (gone) {
     throw new UsageError(`${gone.gone} no longer exists (the golden of ${gone.project} › ${gone.test}); nothing was written`, {
       hint: 'run the specs again (phonewright test) so the last run names the goldens where the specs are now',
+    });
+  }
+  // A golden written after the run (approved already, or changed by hand) was not what the run compared with.
+  const ranAt = statSync(file).mtimeMs;
+  const newer = out.find((a) => existsSync(a.golden) && statSync(a.golden).mtimeMs > ranAt);
+  if (newer) {
+    throw new UsageError(`${file} is older than ${newer.golden} (the golden of ${newer.project} › ${newer.test}): the run did not compare with it; nothing was written`, {
+      hint: 'run the specs again (phonewright test), then approve what that run found',
     });
   }
   return out.map(({ gone: _, ...a }) => a);

@@ -1,4 +1,6 @@
-import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { KeptReports } from './kept-reports.js';
 import { untestedLines, untestedPhones } from './untested.js';
 
 /**
@@ -11,18 +13,31 @@ import { untestedLines, untestedPhones } from './untested.js';
  * tests so the rest of the matrix runs; here it gets one line naming the phone, its server and the cause, counts
  * as one failure, and fails the run (the result `onEnd` returns is Playwright's exit code), unless its pool
  * still had phones or the config says `"unreachablePhones": "skip"` (then it is named, once).
+ *
+ * A run that tests nothing (`--list`, a `--grep` that matches no test) leaves the last run's HTML report,
+ * results.json and JUnit file as they were (kept-reports.ts): listed after those reporters, as every
+ * phonewright config lists it.
  */
 export default class SummaryReporter implements Reporter {
   #tests = new Set<TestCase>();
   #globalErrors = 0;
   #suite: Suite | undefined;
+  #kept: KeptReports | undefined;
+  #tested = false;
 
   printsToStdio(): boolean {
     return true;
   }
 
-  onBegin(_config: unknown, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.#suite = suite;
+    // Before any reporter writes: they all write at the run's end.
+    this.#kept = new KeptReports(config.reporter, config.configFile ? path.dirname(config.configFile) : config.rootDir);
+    this.#kept.stash();
+  }
+
+  onTestBegin(): void {
+    this.#tested = true;
   }
 
   onTestEnd(test: TestCase, _result: TestResult): void {
@@ -34,6 +49,7 @@ export default class SummaryReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
+    this.#kept?.settle(this.#tested);
     const untested = this.#suite ? untestedPhones(this.#suite) : [];
     for (const line of untestedLines(untested)) process.stdout.write(`${line}\n`);
     const notTested = untested.filter((p) => !p.tolerated).length;

@@ -1,6 +1,7 @@
 // `phonewright approve` on the reports a run leaves: what it takes, what it refuses, and that a refusal writes
 // nothing. The whole flow on a real run (a changed region fails, approve, the next run passes) is in
 // tests/fixtures/region.test.ts.
+import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { cli, expect, expectRefused, listing, test, writeFiles } from '../helpers/bad-input.js';
 
@@ -84,6 +85,17 @@ test('a golden never written is approved while its spec is there; a golden or sp
   await writeFiles(dir, { 'reports/results.json': report(dir, [{ title: 'new bar', golden: fresh, outcome: 'missing', written: false }, { title: 'moved', golden: moved }]) });
   const before = await listing(dir);
   expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: .*specs\/old\.spec\.ts-snapshots\/bar-galaxy-s9\.png no longer exists \(the golden of galaxy-s9 › home\.spec\.ts › moved\); nothing was written; try: run the specs again/, 2);
+  expect(await listing(dir)).toEqual(before);
+});
+
+test('a results file older than a golden it would write is refused: the run did not compare with that golden', async ({ dir }) => {
+  const golden = 'specs/home.spec.ts-snapshots/bar-galaxy-s9.png';
+  await writeFiles(dir, { 'specs/home.spec.ts': '// the spec', [golden]: 'old', 'reports/results.json': report(dir, [{ title: 'status bar', golden }]) });
+  // The golden changed after the run: by hand, or by an approve of this same run.
+  const later = new Date(Date.now() + 60_000);
+  await utimes(path.join(dir, golden), later, later);
+  const before = await listing(dir);
+  expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: .*reports\/results\.json is older than .*specs\/home\.spec\.ts-snapshots\/bar-galaxy-s9\.png \(the golden of galaxy-s9 › home\.spec\.ts › status bar\): the run did not compare with it; nothing was written; try: run the specs again/, 2);
   expect(await listing(dir)).toEqual(before);
 });
 

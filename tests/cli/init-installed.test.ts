@@ -1,7 +1,8 @@
 // The adopter's path, as a QA engineer takes it in her team's repository: phonewright installed (what `npm pack`
 // ships, in node_modules), `phonewright init --yes` in the otherwise empty folder, then `npx playwright test`
 // green on the embedded simulator's four phones, its JSON report and JUnit naming specs/example.spec.ts from the
-// folder (an installed config once made that ../../../../specs/…), and a second init that keeps every file.
+// folder (an installed config once made that ../../../../specs/…), `--list` leaving those reports as they were,
+// and a second init that keeps every file.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,6 +49,13 @@ test('init in an empty folder with phonewright installed: the example passes on 
     expect(classnames).toEqual(Array(TESTS).fill('specs/example.spec.ts'));
     expect(junit).not.toContain('../');
     expect(existsSync(path.join(dir, 'reports/html/index.html')), 'the HTML report').toBe(true);
+
+    // `--list` tests nothing: the last run's reports stay as they were, for a reviewer and `phonewright approve`.
+    const reports = ['reports/results.json', 'reports/junit.xml', 'reports/html/index.html'];
+    const last = await Promise.all(reports.map(read));
+    const list = await runNode(path.join(dir, 'node_modules', '@playwright', 'test', 'cli.js'), ['test', '--list'], { cwd: dir, env: cliEnv(), timeoutMs: 60_000 });
+    expect(list.stdout, list.stderr).toContain(`Total: ${TESTS} tests in 1 file`);
+    expect(await Promise.all(reports.map(read))).toEqual(last);
 
     // Again: every file is there, and kept as it is (the run's reports beside them change nothing).
     const before = await Promise.all(FILES.map(read));
