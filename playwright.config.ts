@@ -36,7 +36,8 @@ export default defineConfig<object, DeviceWorkerOptions>({
     ['list'],
     ['html', { outputFolder: out('reports/html'), open: 'never' }],
     ['json', { outputFile: out('reports/results.json') }],
-    ['junit', { outputFile: out('reports/junit.xml') }],
+    // Each phone's test cases named with the phone: [galaxy-s9] home screen › status bar (CI lists them by name).
+    ['junit', { outputFile: out('reports/junit.xml'), includeProjectInTestName: true }],
     [reporter('summary-reporter')],
     // Idle but under `phonewright nightly` (PHONEWRIGHT_NIGHTLY=1): reports/history/, nightly.md, trend.html.
     [reporter('history-reporter'), { outputDir: out('reports') }],

@@ -61,7 +61,8 @@ export default defineConfig<object, DeviceWorkerOptions>({
     ['list'],
     ['html', { outputFolder: 'reports/html', open: 'never' }],
     ['json', { outputFile: 'reports/results.json' }],
-    ['junit', { outputFile: 'reports/junit.xml' }],
+    // Each test case named with its phone, [galaxy-s9] …: CI lists them by name.
+    ['junit', { outputFile: 'reports/junit.xml', includeProjectInTestName: true }],
     // The closing "N passed, N failed" line; a phone the run could not reach fails the run once, named.
     ['phonewright/reporters/summary'],
     // Idle but under \`npx phonewright nightly\`: reports/history/, nightly.md, trend.html.

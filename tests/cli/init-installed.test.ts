@@ -47,6 +47,10 @@ test('init in an empty folder with phonewright installed: the example passes on 
     const junit = await read('reports/junit.xml');
     const classnames = [...junit.matchAll(/classname="([^"]*)"/g)].map((m) => m[1]);
     expect(classnames).toEqual(Array(TESTS).fill('specs/example.spec.ts'));
+    // Each case names its phone: four phones' cases are not four identical lines in CI.
+    const names = [...junit.matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]!);
+    expect(new Set(names).size, names.join('\n')).toBe(TESTS);
+    for (const phone of ['galaxy-s9', 'pixel-7', 'galaxy-tab-s7', 'moto-g5']) expect(names.filter((n) => n.startsWith(`[${phone}] `))).toHaveLength(2);
     expect(junit).not.toContain('../');
     expect(existsSync(path.join(dir, 'reports/html/index.html')), 'the HTML report').toBe(true);
 
