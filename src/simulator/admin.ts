@@ -9,11 +9,10 @@ import type { DrawnScreenInput } from './scenario-types.js';
 import { applySettings } from './settings-input.js';
 import type { NotificationPost, RectFill, SimulatorState } from './state.js';
 import { secretsEqual } from './tokens.js';
+import { ADMIN_KEY_HEADER, ADMIN_PREFIX } from './admin-routes.js';
 
-/** The admin API lives beside the interface, never under its API root. */
-export const ADMIN_PREFIX = '/_sim/';
-/** The header that carries the admin key. */
-export const ADMIN_KEY_HEADER = 'x-sim-admin-key';
+export { ADMIN_KEY_HEADER, ADMIN_PREFIX };
+
 /** A PNG of the largest phone fits; anything bigger is a mistake. */
 const MAX_ADMIN_BODY = 64 * 1024 * 1024;
 

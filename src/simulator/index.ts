@@ -11,3 +11,4 @@ export type { Act, ActRoute, PathPoint } from './act-log.js';
 export type { PhoneInfo } from './phone.js';
 export type { NotificationPost, RectFill, SimulatorStats } from './state.js';
 export { ADMIN_KEY_HEADER, ADMIN_PREFIX } from './admin.js';
+export { ADMIN_TIMEOUT_MS, SimulatorAdmin, type SimulatorAdminOptions } from './admin-client.js';
