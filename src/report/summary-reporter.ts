@@ -1,4 +1,5 @@
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { movedGoldenLine, movedGoldens, type MovedGolden } from './moved-goldens.js';
 import { untestedLines, untestedPhones } from './untested.js';
 
 /**
@@ -11,11 +12,15 @@ import { untestedLines, untestedPhones } from './untested.js';
  * tests so the rest of the matrix runs; here it gets one line naming the phone, its server and the cause, counts
  * as one failure, and fails the run (the result `onEnd` returns is Playwright's exit code), unless its pool
  * still had phones or the config says `"unreachablePhones": "skip"` (then it is named, once).
+ *
+ * A golden left under a phone's former project name (two servers came to name phones alike, so the phone's project
+ * is now `<server>-<phone>`) gets one line too, once, found before the run writes any golden (moved-goldens.ts).
  */
 export default class SummaryReporter implements Reporter {
   #tests = new Set<TestCase>();
   #globalErrors = 0;
   #suite: Suite | undefined;
+  #moved: MovedGolden[] = [];
 
   printsToStdio(): boolean {
     return true;
@@ -23,6 +28,8 @@ export default class SummaryReporter implements Reporter {
 
   onBegin(_config: unknown, suite: Suite): void {
     this.#suite = suite;
+    const projects = suite.suites.map((p) => ({ name: p.title, metadata: p.project()?.metadata, files: p.allTests().map((t) => t.location.file) }));
+    this.#moved = movedGoldens(projects);
   }
 
   onTestEnd(test: TestCase, _result: TestResult): void {
@@ -36,6 +43,7 @@ export default class SummaryReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     const untested = this.#suite ? untestedPhones(this.#suite) : [];
     for (const line of untestedLines(untested)) process.stdout.write(`${line}\n`);
+    for (const moved of this.#moved) process.stdout.write(`phonewright: ${movedGoldenLine(moved, process.cwd())}\n`);
     const notTested = untested.filter((p) => !p.tolerated).length;
     let passed = 0;
     let failed = this.#globalErrors + notTested;
