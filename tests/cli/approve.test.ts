@@ -105,3 +105,36 @@ test('no last run, a file that is not a report, a bad --grep: one line, exit 2',
   expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: .*reports\/results\.json is not a Playwright JSON report/, 2);
   expectRefused(await cli(['approve', '--grep', '(unclosed'], { cwd: dir }), /^phonewright: invalid --grep "\(unclosed": .*; try: a JavaScript regular expression/, 2);
 });
+
+// Two servers came to name a phone alike: its project is now `<server>-<phone>`, and so are its goldens' names.
+// approve names, in one line each, the goldens left under the former name with none under the new one; a golden
+// of another project whose name ends the same way is that project's, and the main device's goldens (named after
+// its model) never move. The other way too: a phone phonewright 0.1.0 named `<server>-<phone>` beside other
+// servers keeps its own name now.
+test('a golden under a phone\'s former project name, none under the new one: one warning line each, --json lists them', async ({ dir }) => {
+  const snapshots = 'specs/home.spec.ts-snapshots';
+  const project = (name: string, phone: string, deviceId = 'device@11') => ({ name, metadata: { phone, deviceId, server: name.split('-')[0] } });
+  const ran = (projectName: string) => ({ projectName, results: [{ status: 'passed', attachments: [] }] });
+  await writeFiles(dir, {
+    'specs/home.spec.ts': '// the spec',
+    [`${snapshots}/bar-moto.png`]: 'moto before',
+    [`${snapshots}/menu-moto.png`]: 'moto before',
+    [`${snapshots}/menu-tc-moto.png`]: 'approved since',
+    [`${snapshots}/bar-lab-moto.png`]: 'lab only',
+    [`${snapshots}/bar-main.png`]: 'the main device, named otherwise',
+    [`${snapshots}/bar-lab-pixel.png`]: 'pixel, when 0.1.0 named it lab-pixel',
+    'reports/results.json': JSON.stringify({
+      config: { rootDir: path.join(dir, 'specs'), projects: [project('tc-moto', 'moto'), project('lab-moto', 'moto'), project('tc-main', 'main', 'main'), { name: 'pixel', metadata: { phone: 'pixel', server: 'lab', deviceId: 'device@12' } }] },
+      suites: [{ title: 'home.spec.ts', file: 'home.spec.ts', specs: [{ title: 'bar', file: 'home.spec.ts', tests: ['tc-moto', 'lab-moto', 'tc-main', 'pixel'].map(ran) }], suites: [] }],
+    }),
+  });
+  const moved = (server: string, golden: string) => `approve: golden moved: ${snapshots}/${golden}-moto.png is now ${snapshots}/${golden}-${server}-moto.png (two servers name a phone "moto": its project is ${server}-moto); git mv it if it is that phone's golden`;
+
+  const all = await cli(['approve'], { cwd: dir });
+  expect([all.code, all.stdout]).toEqual([0, 'approve: nothing to approve: no failed region check in reports/results.json\n']);
+  const kept = `approve: golden moved: ${snapshots}/bar-lab-pixel.png is now ${snapshots}/bar-pixel.png (no other server names a phone "pixel": its project keeps the phone's name); git mv it`;
+  expect(all.stderr.split('\n').filter(Boolean)).toEqual([moved('tc', 'bar'), moved('lab', 'menu'), kept]);
+  const one = await cli(['approve', '--project', 'lab-moto', '--json'], { cwd: dir });
+  expect(one.stderr.split('\n').filter(Boolean)).toEqual([moved('lab', 'menu')]);
+  expect(JSON.parse(one.stdout)).toEqual({ written: [], approvals: [], moved: [{ project: 'lab-moto', from: `${snapshots}/menu-moto.png`, to: `${snapshots}/menu-lab-moto.png` }] });
+});
