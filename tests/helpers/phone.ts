@@ -15,8 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { DeviceClient } from '../../src/client/index.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
-import { DeviceHandle } from '../../fixtures/device.js';
-import { expect as phoneExpect } from '../../fixtures/expect.js';
+import { DeviceHandle, expect as phoneExpect } from '../../fixtures/device.js';
 import type { PhoneScreenshotMode } from '../../fixtures/screen-evidence.js';
 import { failure as failed } from '../client/harness.js';
 import { stripAnsi } from './inline-report.js';
@@ -51,7 +50,7 @@ export const test = inlineTest.extend<{ openPhone: OpenPhone }>({
       await client.login();
       const deviceId = parseDeviceId(id);
       const info = await client.deviceInfo(deviceId).catch(() => undefined);
-      const device = new DeviceHandle(client, deviceId, options.name ?? id, options.server ?? 'sim', phoneExpect, info && { width: info.width, height: info.height }, options.goldenKey);
+      const device = new DeviceHandle(client, deviceId, { name: options.name ?? id, server: options.server ?? 'sim', screen: info && { width: info.width, height: info.height }, goldenKey: options.goldenKey });
       device.evidence.begin(testInfo, options.phoneScreenshot ?? 'off', 'off');
       return device;
     });
