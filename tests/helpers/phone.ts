@@ -8,7 +8,7 @@
  * ```ts
  * test('a mismatch names the point', async ({ startSim, openPhone }) => {
  *   const device = await openPhone(await startSim(…), 'device@1', { name: 'lab-phone' });
- *   expect(await failure(device.expectPixel(5, 5, { timeout: 300 }).toBe('0x000000'))).toContain('Point:    (5, 5)');
+ *   expect(await failureMessage(device.expectPixel(5, 5, { timeout: 300 }).toBe('0x000000'))).toContain('Point:    (5, 5)');
  * });
  * ```
  */
@@ -17,8 +17,6 @@ import { DeviceClient } from '../../src/client/index.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
 import { DeviceHandle, expect as phoneExpect } from '../../fixtures/device.js';
 import type { PhoneScreenshotMode } from '../../fixtures/screen-evidence.js';
-import { failure as failed } from '../client/harness.js';
-import { stripAnsi } from './inline-report.js';
 import { test as inlineTest, type Sim } from './inline.js';
 
 export interface PhoneOptions {
@@ -58,13 +56,8 @@ export const test = inlineTest.extend<{ openPhone: OpenPhone }>({
   },
 });
 
-/** What a call threw; a call that returns fails the test. */
-export { failed };
-
-/** The message a check failed with, ANSI-free; a check that passes fails the test. */
-export async function failure(check: Promise<unknown>): Promise<string> {
-  return stripAnsi((await failed(() => check)).message);
-}
+// What a call meant to fail failed with, and its message ANSI-free: the suite's one helper for it.
+export { failure, failureMessage } from './failure.js';
 
 /** The bytes of the running test's last attachment named `name` (a check's evidence); throws when there is none. */
 export function attached(name: string): Buffer {
