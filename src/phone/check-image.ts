@@ -47,7 +47,7 @@ export async function checkImage(phone: Phone, image: string, options: ImageOpti
   const verdict: Verdict = { ...check, pass: found, received: found ? best : `best score ${best.score}`, lines, timeout, evidence: [] };
   if (found === isNot) {
     phone.lab.sawWrongAnswer();
-    await phone.hooks.failed({ regions: [best] });
+    await phone.hooks.screenAtFailure({ regions: [best] });
     verdict.evidence = await imageEvidence(wanted, sight);
     const { x, y, width, height, score, colorDelta } = best;
     verdict.facts = { ...facts, best: { x, y, width, height, score, colorDelta }, found };

@@ -30,7 +30,7 @@ export async function checkNotification(phone: Phone, filter: NotificationFilter
   const verdict: Verdict = { pass, ...check, expected: describeFilter(wanted), received: hits, lines, timeout, evidence: [] };
   if (pass === isNot) {
     phone.lab.sawWrongAnswer();
-    await phone.hooks.failed();
+    await phone.hooks.screenAtFailure();
     const first = hits[0] && { app: hits[0].app, text: hits[0].text };
     verdict.facts = { ...common, received: { matching: hits.length, held: held.length, ...(first ? { first } : {}) } };
   }

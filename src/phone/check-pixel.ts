@@ -99,7 +99,7 @@ export async function checkPixel(phone: Phone, xAt: Coordinate, yAt: Coordinate,
 async function pixelEvidence(phone: Phone, x: number, y: number, expected: Rgb, actual: Rgb, differs: boolean, ctx: CheckContext): Promise<Attachment[]> {
   // Loaded on the first failure: passing checks never need the image code.
   const image = await import('../image/index.js');
-  const screen = await phone.hooks.failed({ points: [{ x, y }] });
+  const screen = await phone.hooks.screenAtFailure({ points: [{ x, y }] });
   const around = screen ? image.neighbourhoodOf(screen, x, y) : await readAround(phone, x, y, ctx);
   const images = image.pixelEvidence(around, expected, actual, differs);
   return (['expected', 'actual', 'diff'] as const).map((kind) => ({ name: `pixel-${x}-${y}-${kind}.png`, body: image.encodePng(images[kind]), contentType: 'image/png' }));

@@ -85,7 +85,7 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
   };
   const stillMoving = async (p: PollResult<Image>, last: Image): Promise<Verdict> => {
     phone.lab.sawWrongAnswer();
-    await phone.hooks.failed({ regions: [rect] });
+    await phone.hooks.screenAtFailure({ regions: [rect] });
     const lines = [[`Region:   ${rect.width}×${rect.height} at (${rect.x}, ${rect.y})`], [`Golden:   ${relative}`], ['Received: the region never held still: no two samples in a row were alike'], [`Polled:   ${polled(p, timeout, 'stable: two samples alike in a row', 'sample')}`]];
     return { ...check, pass: isNot, lines, timeout, evidence: [evidence('actual', last)], facts: facts(p, 'unstable') };
   };
@@ -111,7 +111,7 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
     const message = `A golden region doesn't exist at ${file}${write ? ', writing actual; the next run compares against it.' : '.'}`;
     const attached = [evidence('actual', actual)];
     if (verdict === 'pass') return say(message, { evidence: attached, log: message });
-    await phone.hooks.failed({ regions: [rect] });
+    await phone.hooks.screenAtFailure({ regions: [rect] });
     const missing = { evidence: attached, facts: facts(first, 'missing', { written: write }) };
     return verdict === 'fail' ? say(message, { pass: false, ...missing }) : say(message, { ...missing, atEnd: message });
   }
@@ -141,7 +141,7 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
   const verdict: Verdict = { ...check, pass, expected: name, received: found?.diffPixels ?? 0, lines, timeout, evidence: [] };
   if (pass === isNot) {
     phone.lab.sawWrongAnswer();
-    await phone.hooks.failed({ regions: [rect] });
+    await phone.hooks.screenAtFailure({ regions: [rect] });
     verdict.evidence = [evidence('expected', expected), evidence('actual', last), ...(found?.diff ? [evidence('diff', found.diff)] : [])];
     verdict.facts = found ? facts(poll, 'differs', { mismatch: found.errorMessage }) : facts(poll, 'matches');
   }

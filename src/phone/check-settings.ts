@@ -31,7 +31,7 @@ export async function checkSettings(phone: Phone, expected: SettingsExpectation,
   const verdict: Verdict = { pass, ...check, expected: want, received: actual, lines, timeout, evidence: [] };
   if (pass === isNot) {
     phone.lab.sawWrongAnswer();
-    await phone.hooks.failed();
+    await phone.hooks.screenAtFailure();
     verdict.facts = facts;
   }
   return verdict;

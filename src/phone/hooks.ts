@@ -14,8 +14,6 @@ export interface StepOptions {
   location?: CallSite | undefined;
   /** What the step did, listed beside its title (`{ x: 540, y: 210 }`). */
   params?: Record<string, string | number>;
-  /** An act: with Playwright's trace on, the screen after it is attached to its step. */
-  act?: boolean;
 }
 
 /**
@@ -24,24 +22,31 @@ export interface StepOptions {
  * is just the read, nothing is attached, and no call site is known.
  */
 export interface PhoneHooks {
-  /** Runs a read or an act as a step of the running test (Playwright's `test.step`), or just runs it outside one. */
-  step<T>(title: string, body: () => Promise<T>, options: StepOptions): Promise<T>;
-  /** Attaches a file to the running test (or to the step running, for an act's screen); nothing outside a test. */
+  /**
+   * Runs a read or an act as a step of the running test: Playwright's `test.step` itself, or the body alone
+   * outside a test. The body is handed the step (opaque here), for {@link screenAfterAct}.
+   */
+  step<T>(title: string, body: (step: unknown) => Promise<T>, options: StepOptions): Promise<T>;
+  /** Attaches a file to the running test; nothing outside a test. */
   attach(name: string, body: Buffer | string, contentType: string): Promise<void>;
   /**
-   * A check failed, or a wait ran out: the Playwright layer keeps the phone's whole screen at this moment, the
-   * places the check looked at marked, once per test. The screen, when one was taken, for the check's own evidence.
+   * A check saw a wrong answer, or a wait ran out: the Playwright layer keeps the phone's whole screen at this
+   * moment, the places the check looked at marked, once per test. The screen, when one was taken, for the
+   * check's own evidence.
    */
-  failed(marks?: ScreenMarks): Promise<Image | undefined>;
+  screenAtFailure(marks?: ScreenMarks): Promise<Image | undefined>;
+  /** An act was done, inside its step: with Playwright's trace on, the screen after it, attached to that step. */
+  screenAfterAct(step: unknown): Promise<void>;
   /** Where the spec called the phone method running now, when that can be told; see {@link CallSite}. */
   callSite(): CallSite | undefined;
 }
 
 /** The hooks of a phone outside Playwright: reads just run. */
 export const NO_HOOKS: PhoneHooks = {
-  step: (_title, body) => body(),
+  step: (_title, body) => body(undefined),
   attach: async () => {},
-  failed: async () => undefined,
+  screenAtFailure: async () => undefined,
+  screenAfterAct: async () => {},
   callSite: () => undefined,
 };
 

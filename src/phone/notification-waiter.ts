@@ -176,7 +176,7 @@ function waitForNotification(phone: Phone, feed: NotificationFeed, filter: Notif
     try {
       const outcome = await wait.outcome;
       if (outcome.found) return outcome.found;
-      await phone.hooks.failed();
+      await phone.hooks.screenAtFailure();
       if (outcome.error !== undefined) throw pointAt(outcome.error, site);
       const what = `waitForNotification: no message of ${phone} matching ${describeFilter(wanted)} arrived within ${timeout} ms`;
       const clock = feed.clocks.describe(phone.id);

@@ -93,7 +93,7 @@ export function expectNoNotification(phone: Phone, feed: NotificationFeed, filte
   return phone.read(title, { site }, async () => {
     const outcome = await watch.outcome;
     await attachSeen(phone, outcome.seen);
-    if (outcome.hits.length || outcome.error !== undefined || !outcome.complete) await phone.hooks.failed();
+    if (outcome.hits.length || outcome.error !== undefined || !outcome.complete) await phone.hooks.screenAtFailure();
     if (outcome.hits.length) {
       phone.lab.sawWrongAnswer();
       throw new Error(`expectNoNotification: ${phone} received ${outcome.hits.length} message(s) matching ${describeFilter(wanted)} within ${windowMs} ms.\n${listSeen(outcome.hits)}`);

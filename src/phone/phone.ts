@@ -115,10 +115,11 @@ export class Phone {
    */
   act(what: string, params: Record<string, string | number>, options: ReadOptions, body: (o: CallOptions) => Promise<unknown>, check?: () => void): Promise<void> {
     const title = `${what} on ${this.name}`;
-    return this.#run(title, options, { params: { ...params, phone: String(this) }, act: true }, async () => {
+    return this.#run(title, options, { params: { ...params, phone: String(this) } }, async (step) => {
       check?.();
       await this.#waiters?.ready(title);
       await body({ deadline: options.deadline, signal: options.signal });
+      await this.hooks.screenAfterAct(step);
     });
   }
 
@@ -274,13 +275,13 @@ export class Phone {
   }
 
   /** A read or an act: a step at the spec's line, its failure noted for the lab and pointed at that line. */
-  #run<T>(title: string, options: ReadOptions, step: StepOptions, body: () => Promise<T>): Promise<T> {
+  #run<T>(title: string, options: ReadOptions, step: StepOptions, body: (step: unknown) => Promise<T>): Promise<T> {
     const site = options.site ?? this.hooks.callSite();
     return this.hooks.step(
       title,
-      async () => {
+      async (info) => {
         try {
-          return await body();
+          return await body(info);
         } catch (error) {
           this.lab.note(error);
           throw pointAt(error, site);

@@ -31,9 +31,10 @@ interface Recorded {
 async function phoneOf(sim: SimulatorHandle, connect: (url: string) => import('../../src/client/index.js').DeviceClient): Promise<{ phone: Phone; seen: Recorded }> {
   const seen: Recorded = { failed: [], attached: [] };
   const hooks: PhoneHooks = {
-    step: (_title, body) => body(),
+    step: (_title, body) => body(undefined),
     attach: async (name) => void seen.attached.push(name),
-    failed: async (marks) => void seen.failed.push(marks),
+    screenAtFailure: async (marks) => void seen.failed.push(marks),
+    screenAfterAct: async () => {},
     callSite: () => undefined,
   };
   const client = connect(sim.url);
