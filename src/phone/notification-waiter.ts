@@ -166,9 +166,16 @@ export class PhoneWaiters {
  * points at the spec's line that made it, though the spec awaits it later.
  */
 function waitForNotification(phone: Phone, feed: NotificationFeed, filter: NotificationFilter, options: WaitOptions): NotificationWaiter {
-  const wanted = parseNotificationFilter({ device: phone.id, ...filter });
-  const timeout = checkMs('timeout', options.timeout ?? phone.waitTimeout);
   const site = phone.hooks.callSite();
+  let wanted: NotificationFilter;
+  let timeout: number;
+  try {
+    wanted = parseNotificationFilter({ device: phone.id, ...filter });
+    timeout = checkMs('timeout', options.timeout ?? phone.waitTimeout);
+  } catch (error) {
+    phone.lab.note(error);
+    throw pointAt(error, site);
+  }
   const deadline = Deadline.in(timeout);
   const wait = waitForMessage(feed, (m) => matchesNotification(m, wanted), deadline, site);
   const title = `wait for notification on ${phone.id}: ${describeFilter(wanted)}`;

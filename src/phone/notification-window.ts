@@ -1,6 +1,6 @@
 import { Deadline, pause, within } from '../client/deadline.js';
 import { describeFilter, matchesNotification, parseNotificationFilter, type Notification, type NotificationFilter } from '../core/notifications.js';
-import type { CallSite } from './hooks.js';
+import { pointAt, type CallSite } from './hooks.js';
 import type { NotificationFeed } from './notification-feed.js';
 import { attachSeen, checkMs, listSeen, reportOf, stuck, waitFailure, type WatchReport } from './notification-report.js';
 import type { Phone } from './phone.js';
@@ -76,6 +76,7 @@ export function watchWindow(feed: NotificationFeed, accept: (m: Notification) =>
  * A misuse rejects it before anything is watched.
  */
 export function expectNoNotification(phone: Phone, feed: NotificationFeed, filter: NotificationFilter, options: NoNotificationOptions): Promise<void> {
+  const site = phone.hooks.callSite();
   let wanted: NotificationFilter;
   let windowMs: number;
   let lastRead: number;
@@ -84,9 +85,9 @@ export function expectNoNotification(phone: Phone, feed: NotificationFeed, filte
     windowMs = checkMs('within', options.within ?? WINDOW_MS);
     lastRead = checkMs('timeout', options.timeout ?? phone.waitTimeout);
   } catch (error) {
-    return Promise.reject(error as Error);
+    phone.lab.note(error);
+    return Promise.reject(pointAt(error as Error, site));
   }
-  const site = phone.hooks.callSite();
   const title = `expect no notification on ${phone.id} for ${windowMs} ms: ${describeFilter(wanted)}`;
   // Watching from the call itself, before the step starts: an act right after the call cannot beat it.
   const watch = watchWindow(feed, (m) => matchesNotification(m, wanted), windowMs, lastRead, site);
