@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Font } from 'opentype.js';
+import type { Font, OpenType } from './font-types.js';
 import { ConfigError } from '../core/errors.js';
 
 /** The two faces the simulator draws text in. */
@@ -24,7 +24,7 @@ export interface LoadedFont {
 /** Roboto (SIL Open Font License 1.1, fonts/OFL.txt): Android's own face, so drawn screens read like a phone's. */
 const FILES: Record<FontWeight, string> = { regular: 'Roboto-Regular.ttf', bold: 'Roboto-Bold.ttf' };
 const loaded = new Map<FontWeight, LoadedFont>();
-let parser: typeof import('opentype.js') | undefined;
+let parser: OpenType | undefined;
 
 /**
  * A face, parsed on first use and kept for the life of the process. opentype.js is loaded here and not at
@@ -33,7 +33,7 @@ let parser: typeof import('opentype.js') | undefined;
 export function fontOf(weight: FontWeight): LoadedFont {
   let face = loaded.get(weight);
   if (face) return face;
-  parser ??= createRequire(import.meta.url)('opentype.js') as typeof import('opentype.js');
+  parser ??= createRequire(import.meta.url)('opentype.js') as OpenType;
   const bytes = readFileSync(path.join(fontsDir(), FILES[weight]));
   // lowMemory: each glyph's outline is read when first drawn (a screen uses a few dozen of the font's ~1,300).
   const font = parser.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { lowMemory: true });

@@ -1,4 +1,4 @@
-import type { PathCommand } from 'opentype.js';
+import type { PathCommand } from './font-types.js';
 
 /** How much of each pixel of a box is covered, 0 to 255, rows top to bottom; (x, y) is the box's top-left pixel. */
 export interface Mask {
