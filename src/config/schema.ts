@@ -57,7 +57,7 @@ export type PushSpec = Record<string, string | string[]>;
 export interface ConfigFile {
   servers: ServerFileEntry[];
   push: PushSpec;
-  simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed'; acts?: 'inputs' | 'scripts' | 'both' };
+  simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed'; acts?: 'inputs' | 'scripts' | 'both'; elements?: boolean; ocr?: boolean };
   /** Where CI publishes the HTML report, for links from the nightly files. */
   reportUrl?: string;
   /**

@@ -32,7 +32,8 @@ export interface ApprovalFilter {
  * The failed region checks of a run's JSON report, each with the golden to write and the image to write there.
  * Refuses (UsageError) a report that is not there or not one, a golden that is gone from the project (or, never
  * written, whose spec is), and a golden newer than the report (written after the run, so not what it compared
- * with): approving nothing then is better than writing where no spec looks, or over what no run has seen.
+ * with) unless it holds the run's sample already (approved: left out): approving nothing then is better than
+ * writing where no spec looks, or over what no run has seen.
  * @param file the JSON report, e.g. `reports/results.json`
  */
 export function findApprovals(file: string, filter: ApprovalFilter = {}): Approval[] {
@@ -56,15 +57,18 @@ export function findApprovals(file: string, filter: ApprovalFilter = {}): Approv
       hint: 'run the specs again (phonewright test) so the last run names the goldens where the specs are now',
     });
   }
-  // A golden written after the run (approved already, or changed by hand) was not what the run compared with.
+  // A golden written after the run holding the run's sample was approved already: nothing left to write. One
+  // holding anything else (changed by hand, or by a later run) was not what the run compared with.
   const ranAt = statSync(file).mtimeMs;
-  const newer = out.find((a) => existsSync(a.golden) && statSync(a.golden).mtimeMs > ranAt);
+  const writtenSince = (a: Approval) => existsSync(a.golden) && statSync(a.golden).mtimeMs > ranAt;
+  const pending = out.filter((a) => !(writtenSince(a) && readFileSync(a.golden).equals(a.actual)));
+  const newer = pending.find(writtenSince);
   if (newer) {
     throw new UsageError(`${file} is older than ${newer.golden} (the golden of ${newer.project} › ${newer.test}): the run did not compare with it; nothing was written`, {
       hint: 'run the specs again (phonewright test), then approve what that run found',
     });
   }
-  return out.map(({ gone: _, ...a }) => a);
+  return pending.map(({ gone: _, ...a }) => a);
 }
 
 /**

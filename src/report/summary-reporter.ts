@@ -73,7 +73,8 @@ export default class SummaryReporter implements Reporter {
     // A run stopped by its global timeout or by Ctrl-C has not passed, whatever ran before.
     if ((result.status === 'timedout' || result.status === 'interrupted') && failed === 0) failed = 1;
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
-    process.stdout.write(`${line}\n`);
+    // `--list` runs nothing and fails nothing: "0 passed, 0 failed" would read as a run.
+    if (this.#tested || failed || skipped) process.stdout.write(`${line}\n`);
     return notTested && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 }

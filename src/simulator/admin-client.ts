@@ -4,6 +4,7 @@ import { TimeoutError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
 import type { Act } from './act-log.js';
 import { ADMIN_KEY_HEADER, ADMIN_PREFIX } from './admin-routes.js';
+import type { ScreenInfo } from './screen-info.js';
 
 /** The simulator answers its admin calls at once; one that takes longer than this is gone or stuck. */
 export const ADMIN_TIMEOUT_MS = 10_000;
@@ -61,13 +62,22 @@ export class SimulatorAdmin {
 
   /**
    * The acts the simulator took, oldest first (the last 1,000): taps, touches, swipes, long presses, keys, text
-   * typed (the simulator draws no text field: the act is where a spec sees what was typed), apps started or
-   * closed, each with the route it came through (`via`: `inputs`, `texts`, `script` or `apps`).
+   * typed (drawn in the field a tap focused, if any), apps started or closed, each with the route it came
+   * through (`via`: `inputs`, `texts`, `script`, `apps` or `aai`).
    * @param device only this phone's
    */
   async acts(device?: string): Promise<Act[]> {
     const { acts } = (await this.#send('GET', 'acts')) as { acts: Act[] };
     return device === undefined ? acts : acts.filter((a) => a.device === device);
+  }
+
+  /**
+   * What a phone shows now: the app screen's name (null for the home screen), its UI elements as the vendor's
+   * element engine finds them, and its drawn texts with the boxes their ink covers.
+   */
+  async screenInfo(device: string): Promise<ScreenInfo> {
+    const { ok: _, ...info } = (await this.#send('GET', `phones/${device}/elements`)) as ScreenInfo & { ok: boolean };
+    return info;
   }
 
   /** Unplugs or plugs a phone back in. */

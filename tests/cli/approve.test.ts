@@ -99,6 +99,22 @@ test('a results file older than a golden it would write is refused: the run did 
   expect(await listing(dir)).toEqual(before);
 });
 
+test('approving a run twice: the second finds its samples written already, writes nothing and refuses nothing', async ({ dir }) => {
+  const golden = 'specs/home.spec.ts-snapshots/bar-galaxy-s9.png';
+  await writeFiles(dir, { 'specs/home.spec.ts': '// the spec', [golden]: 'old', 'reports/results.json': report(dir, [{ title: 'status bar', golden }]) });
+  const first = await cli(['approve'], { cwd: dir });
+  expect(first.code, first.stderr).toBe(0);
+  // The golden is written after the run, as any approve's is.
+  const later = new Date(Date.now() + 60_000);
+  await utimes(path.join(dir, golden), later, later);
+  const before = await listing(dir);
+  const again = await cli(['approve', '--json'], { cwd: dir });
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stderr).toBe('');
+  expect(JSON.parse(again.stdout)).toEqual({ written: [], approvals: [] });
+  expect(await listing(dir)).toEqual(before);
+});
+
 test('no last run, a file that is not a report, a bad --grep: one line, exit 2', async ({ dir }) => {
   expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: no last run to approve from: .*reports\/results\.json does not exist; try: run the specs first/, 2);
   await writeFiles(dir, { 'reports/results.json': '{"not": "a report"}' });

@@ -60,6 +60,7 @@ test('init in an empty folder with phonewright installed: the example passes on 
     const last = await Promise.all(reports.map(read));
     const list = await runNode(path.join(dir, 'node_modules', '@playwright', 'test', 'cli.js'), ['test', '--list'], { cwd: dir, env: cliEnv(), timeoutMs: 60_000 });
     expect(list.stdout, list.stderr).toContain(`Total: ${TESTS} tests in 1 file`);
+    expect(list.stdout, 'no closing line: nothing ran').not.toMatch(/passed, \d+ failed/);
     expect(await Promise.all(reports.map(read))).toEqual(last);
 
     // Again: every file is there, and kept as it is (the run's reports beside them change nothing).
