@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CallOptions, DeviceClient, DeviceInfo, KeyName, Pixel, RetryEvent } from '../client/index.js';
-import { classify, type Deadline } from '../client/index.js';
+import { classify } from '../client/index.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import { resolvePoint, resolveRect, type Coordinate, type RectInput } from '../core/fraction.js';
@@ -10,43 +10,18 @@ import type { DisplaySettings } from '../core/settings.js';
 import type { Image } from '../image/png.js';
 import type { PartialRegion } from '../image/region.js';
 import * as acts from './acts.js';
-import { NO_HOOKS, pointAt, type CallSite, type PhoneHooks, type StepOptions } from './hooks.js';
-import { locate, tapImage, type ImageMatch, type ImageOptions, type ImageTarget } from './image.js';
+import { NO_HOOKS, pointAt, type PhoneHooks, type StepOptions } from './hooks.js';
+import { locate, tapImage, wholeScreen, type ImageMatch, type ImageOptions, type ImageTarget } from './image.js';
 import { LabVerdict } from './lab-verdict.js';
+import { Locator } from './locator.js';
+import { readText } from './locator-look.js';
 import { NotificationFeed } from './notification-feed.js';
 import { readAll } from './notification-list.js';
 import { NotificationWaiter, PhoneWaiters, type WaitOptions } from './notification-waiter.js';
 import { expectNoNotification, type NoNotificationOptions } from './notification-window.js';
+import { DEFAULT_WAIT_MS, type NotificationQuery, type PhoneOptions, type ReadOptions } from './phone-options.js';
 
-/** Options of one read or act of a phone. */
-export interface ReadOptions {
-  /** When the read must end (an assertion's deadline). Default: the client's total timeout from now. */
-  deadline?: Deadline | undefined;
-  /** Stops the read sooner (Ctrl-C). */
-  signal?: AbortSignal | undefined;
-  /** Where the spec called, for the report's step: the hooks find it when not given. @internal */
-  site?: CallSite | undefined;
-}
-
-/** `device.notifications(query)`: `position` (1-based) and `count` (default 100) of the phone's matching messages. */
-export type NotificationQuery = { position?: number; count?: number } & NotificationFilter;
-
-/** How a phone is made. */
-export interface PhoneOptions {
-  /** The phone's name in messages and titles. @default its id */
-  name?: string;
-  /** The screen's size, where known: points off it are refused before any read, percentages resolve on it. */
-  screen?: ScreenSize | undefined;
-  /** What the Playwright layer hands the phone. @default NO_HOOKS */
-  hooks?: PhoneHooks;
-  /** ms: the default timeout of the waiters and of `locate`, read on first use. @default 5000, Playwright's */
-  waitTimeout?: () => number;
-  /** The file of an image a spec names. @default resolved against the working folder */
-  imageFile?: (name: string) => string;
-}
-
-/** Playwright's own default expect timeout, for a phone outside Playwright. */
-const DEFAULT_WAIT_MS = 5_000;
+export type { NotificationQuery, PhoneOptions, ReadOptions } from './phone-options.js';
 
 /**
  * One phone of one server: everything a spec, the CLI or the inspector does with it. Every read goes through
@@ -160,7 +135,7 @@ export class Phone {
   screenshot(options: ReadOptions & { rect?: RectInput } = {}): Promise<Buffer> {
     const rect = options.rect;
     return this.read(`screenshot ${this.id}${rect ? ` ${rect.width}×${rect.height} at (${rect.x}, ${rect.y})` : ''}`, options, async (o) => {
-      const [{ captureScreenshot }, area] = await Promise.all([import('./screen.js'), rect ? resolveRect(this, rect) : this.#wholeScreen(o)]);
+      const [{ captureScreenshot }, area] = await Promise.all([import('./screen.js'), rect ? resolveRect(this, rect) : wholeScreen(this)]);
       return captureScreenshot(this.client, this.id, area, o);
     });
   }
@@ -201,6 +176,36 @@ export class Phone {
   /** Where an image (a PNG cut from a phone's screen, relative to the spec's folder) is on the screen, waited for. */
   locate(image: string, options: ImageOptions = {}): Promise<ImageMatch> {
     return locate(this, image, options);
+  }
+
+  /** Text on the screen, as Playwright's `getByText`: a substring, case and spaces aside, unless `exact`; or a RegExp. */
+  getByText(text: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return new Locator(this, { by: 'text', text, exact: options.exact ?? false });
+  }
+
+  /** An element by its content description (an icon's label), as {@link getByText}; needs the vendor's UI elements. */
+  getByDescription(text: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return new Locator(this, { by: 'description', text, exact: options.exact ?? false });
+  }
+
+  /** An element by its resource id, `com.example.app:id/login` (`.login`: the app in front's); needs the UI elements. */
+  getById(id: string): Locator {
+    return new Locator(this, { by: 'id', id });
+  }
+
+  /** Elements by a query of the vendor's engine, `T:OK&&C:.Button`, for what the others cannot say. */
+  getByQuery(query: string): Locator {
+    return new Locator(this, { by: 'query', query });
+  }
+
+  /** An image cut from a phone's screen (relative to the spec's folder), as a locator; see {@link locate}. */
+  getByImage(image: string, options: Omit<ImageOptions, 'timeout'> = {}): Locator {
+    return new Locator(this, { by: 'image', image, options });
+  }
+
+  /** The text on the screen (or in `rect`), read from one capture, line by line. */
+  readText(options: ReadOptions & { rect?: RectInput } = {}): Promise<string> {
+    return readText(this, options.rect === undefined ? undefined : resolveRect(this, options.rect), options);
   }
 
   /** Swipes from one point to another (pixels or percentages) in `durationMs` (default 300), an act as {@link tap}. */
@@ -289,11 +294,5 @@ export class Phone {
       },
       { ...step, location: site },
     );
-  }
-
-  /** The whole screen, as the phone's properties give its size. */
-  async #wholeScreen(options: CallOptions): Promise<Rect> {
-    const { width, height } = await this.client.deviceInfo(this.id, options);
-    return { x: 0, y: 0, width, height };
   }
 }
