@@ -1,8 +1,7 @@
-import type { Dispatcher } from 'undici';
+import { errors as undiciErrors, Pool, type Dispatcher } from 'undici';
 import { AbortedError, PhonewrightError, ProtocolError, TimeoutError, UnreachableError } from '../core/errors.js';
 import { redact, redactTokenParam } from '../core/redact.js';
 import { DEADLINE_PASSED, type Deadline } from './deadline.js';
-import { Pool, request, undiciErrors } from './undici.js';
 import { TRANSIENT_NETWORK } from './resilience.js';
 
 /** Timeouts and pool size of one server's transport. */
@@ -152,7 +151,7 @@ export class Transport {
       // An absolute URL on this server goes through the pool; one elsewhere (a capture's image) on its own.
       const url = ABSOLUTE.test(a.path) ? new URL(a.path) : undefined;
       const elsewhere = url !== undefined && url.origin !== this.origin;
-      const res = await request(elsewhere ? this.#poolOf(url.origin) : this.#pool, {
+      const res = await (elsewhere ? this.#poolOf(url.origin) : this.#pool).request({
         method,
         path: url ? url.pathname + url.search : this.basePath + a.path,
         headers: a.headers,

@@ -159,7 +159,8 @@ function levenshtein(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
-function boxOf(words: readonly Rect[]): Rect {
+/** The smallest rectangle holding every word given. */
+export function boxOf(words: readonly Rect[]): Rect {
   const x = Math.min(...words.map((w) => w.x));
   const y = Math.min(...words.map((w) => w.y));
   const right = Math.max(...words.map((w) => w.x + w.width));

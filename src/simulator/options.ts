@@ -189,7 +189,7 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     ocr: o.ocr ?? true,
     missingRoutes,
     adminKey,
-    // The same clock as the client's feed (src/phone/feed.ts): a wall clock being slewed (NTP on a VM, 0.5 % here)
+    // The same clock as the client's feed (src/phone/notification-feed.ts): a wall clock being slewed (NTP on a VM, 0.5 % here)
     // would otherwise make every simulated phone's clock drift against this machine's during a run.
     now: o.now ?? (() => performance.timeOrigin + performance.now()),
     log,

@@ -1,7 +1,7 @@
 import { notificationKey, type Notification } from '../core/notifications.js';
 import type { CallOptions, DeviceClient } from '../client/client.js';
 
-/** What the pager needs of a client. */
+/** What reading the notification list needs of a client. */
 export type NotificationSource = Pick<DeviceClient, 'notifications'>;
 
 export interface PageOptions extends CallOptions {
@@ -21,7 +21,7 @@ const MAX_STEPS_BACK = 4;
 const DEFAULT_PAGE = 100;
 
 /**
- * The one notification pager: reads the server's list (unfiltered, every phone's) from `position` until a
+ * Reads the notification list page by page, the one place it is read: reads the server's list (unfiltered, every phone's) from `position` until a
  * short page, until `enough` says stop, or until the call's deadline. The list moves between two reads (new
  * messages come, old ones fall off the front), so a page read where the one before ended would skip what
  * moved back over the gap: each page after the first starts a quarter page earlier and is aligned on the

@@ -14,13 +14,16 @@ const PHONE = 'device@1116106541';
 
 /** Every pixel of an image against the screen it shows, from (x, y). */
 function expectShows(image: { width: number; height: number; data: Uint8Array }, x: number, y: number): void {
+  const wrong: string[] = [];
   for (let j = 0; j < image.height; j++) {
     for (let i = 0; i < image.width; i++) {
       const o = (j * image.width + i) * 4;
-      const got = [image.data[o], image.data[o + 1], image.data[o + 2], image.data[o + 3]];
-      if (got.join() !== [...colorAt(x + i, y + j), 255].join()) expect(got, `pixel (${x + i}, ${y + j})`).toEqual([...colorAt(x + i, y + j), 255]);
+      const got = [image.data[o], image.data[o + 1], image.data[o + 2], image.data[o + 3]].join();
+      const want = [...colorAt(x + i, y + j), 255].join();
+      if (got !== want) wrong.push(`(${x + i}, ${y + j}): ${got}, not ${want}`);
     }
   }
+  expect(wrong.slice(0, 5), `${wrong.length} of ${image.width * image.height} pixels differ`).toEqual([]);
 }
 
 for (const [form, answer] of FORMS) {

@@ -1,11 +1,11 @@
 import { notificationKey, type Notification } from '../core/notifications.js';
 import type { CallOptions } from '../client/client.js';
-import { readPages, type NotificationSource } from './pager.js';
+import { readPages, type NotificationSource } from './notification-list.js';
 
-/** The order a server lists notifications in, as far as the watcher has learned it. */
+/** The order a server lists notifications in, as far as {@link Arrivals} has learned it. */
 export type NotificationOrder = 'oldest-first' | 'newest-first' | 'unknown';
 
-export interface WatcherOptions {
+export interface ArrivalsOptions {
   /**
    * Messages asked for per read.
    * @default 100
@@ -19,14 +19,14 @@ const MAX_SEEN = 100_000;
 const SMALL_LIST_PAGES = 2;
 
 /**
- * Finds the messages that arrived since it was armed, without assuming the server's order or what its
- * `position` indexes (field notes: both are "not shown"). It sends no filters, so `position` indexes the
- * same list under either semantics; callers filter on the client. While the order is unknown it reads the
- * whole list and learns the order from where new messages appear; then each idle poll is one small read:
- * the head for newest-first, the last known message for oldest-first (which survives old messages falling
- * off the front of the list).
+ * The messages that arrived on a server's notification list since the last read of it: what the feed hands its
+ * waiters. It assumes neither the server's order nor what its `position` indexes, which the interface leaves
+ * unsaid. It sends no filters, so `position` indexes the same list either way; callers filter on the client.
+ * While the order is unknown it reads the whole list and learns the order from where new messages appear; then
+ * a read while nothing arrives is one small request: the head for newest-first, the last known message for
+ * oldest-first (which survives old messages falling off the front of the list).
  */
-export class NotificationWatcher {
+export class Arrivals {
   #client: NotificationSource;
   #page: number;
   #order: NotificationOrder = 'unknown';
@@ -35,7 +35,7 @@ export class NotificationWatcher {
   #anchor: { key: string; pos: number } | undefined;
   #baselined = false;
 
-  constructor(client: NotificationSource, options: WatcherOptions = {}) {
+  constructor(client: NotificationSource, options: ArrivalsOptions = {}) {
     this.#client = client;
     this.#page = options.pageSize ?? 100;
   }
@@ -46,29 +46,29 @@ export class NotificationWatcher {
   }
 
   /**
-   * True once a poll has read the list: from then on, what a poll returns arrived since the poll before it.
-   * The first poll returns the whole list (the baseline), whatever its age.
+   * True once the list was read: from then on, what a read returns arrived since the read before it. The first
+   * read returns the whole list (the baseline), whatever its age.
    */
   get baselined(): boolean {
     return this.#baselined;
   }
 
   /** Reads the current list as the baseline: only messages that arrive after this count as new. */
-  async arm(options: CallOptions = {}): Promise<void> {
-    await this.poll(options);
+  async baseline(options: CallOptions = {}): Promise<void> {
+    await this.read(options);
   }
 
-  /** The messages that arrived since the last poll (or since arming), oldest first. */
-  async poll(options: CallOptions = {}): Promise<Notification[]> {
+  /** The messages that arrived since the last read (or since the baseline), oldest first. */
+  async read(options: CallOptions = {}): Promise<Notification[]> {
     let fresh: Notification[];
-    if (this.#order === 'newest-first' && this.#anchor) fresh = await this.#pollNewestFirst(this.#anchor, options);
-    else if (this.#order === 'oldest-first' && this.#anchor) fresh = await this.#pollOldestFirst(this.#anchor, options);
-    else fresh = await this.#pollUnknown(options);
+    if (this.#order === 'newest-first' && this.#anchor) fresh = await this.#readNewestFirst(this.#anchor, options);
+    else if (this.#order === 'oldest-first' && this.#anchor) fresh = await this.#readOldestFirst(this.#anchor, options);
+    else fresh = await this.#readUnknown(options);
     this.#baselined = true;
     return fresh;
   }
 
-  async #pollUnknown(options: CallOptions): Promise<Notification[]> {
+  async #readUnknown(options: CallOptions): Promise<Notification[]> {
     const list = await readPages(this.#client, 1, { ...options, pageSize: this.#page });
     const fresh = this.#diff(list);
     const n = fresh.indexes.length;
@@ -83,7 +83,7 @@ export class NotificationWatcher {
     return this.#chronological(fresh.items);
   }
 
-  async #pollNewestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
+  async #readNewestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
     // New messages are the prefix before the last head seen: read pages until the head shows up again. What
     // stands before it is new even when a copy of an older message (equal app, text and time) is among it.
     const head = await readPages(this.#client, 1, { ...options, pageSize: this.#page, enough: (page) => page.some((m) => notificationKey(m) === anchor.key) });
@@ -94,7 +94,7 @@ export class NotificationWatcher {
     return fresh.reverse();
   }
 
-  async #pollOldestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
+  async #readOldestFirst(anchor: { key: string; pos: number }, options: CallOptions): Promise<Notification[]> {
     const first = await this.#client.notifications({ position: anchor.pos, count: this.#page }, options);
     let start = anchor.pos;
     let tail: Notification[];
@@ -160,7 +160,6 @@ export class NotificationWatcher {
   }
 }
 
-/** The order a long list is in, judged by its first and last times; unknown when they are equal. */
 /**
  * The order of a list, told by its times; unknown when they do not say. Only one phone's times are compared
  * with each other: phones stamp `time` with their own clocks, minutes apart in a lab, so the first message

@@ -1,10 +1,19 @@
 import { TimeoutError } from '../core/errors.js';
 import type { Notification } from '../core/notifications.js';
 import { PhoneClocks } from '../core/phone-clock.js';
+import type { CallOptions } from '../client/caller.js';
 import { Deadline, pause } from '../client/deadline.js';
-import type { NotificationSource } from './pager.js';
 import { keepsPolling } from '../client/resilience.js';
-import { NotificationWatcher } from './watch.js';
+import type { CallSite } from './hooks.js';
+import { Arrivals } from './notification-arrivals.js';
+import type { NotificationSource } from './notification-list.js';
+import { until } from './until.js';
+
+/**
+ * How the feed's reads run: a phone's feed reads through `Phone.read`, so each read of the list is a report step
+ * with its deadline and the lab's bookkeeping, as every other read of the phone. By default the read just runs.
+ */
+export type ReadThrough = <T>(title: string, options: { deadline: Deadline; site?: CallSite | undefined }, body: (o: CallOptions) => Promise<T>) => Promise<T>;
 
 export interface FeedOptions {
   /**
@@ -17,6 +26,10 @@ export interface FeedOptions {
   pageSize?: number;
   /** This machine's clock, ms since the epoch. @default performance.timeOrigin + performance.now() */
   now?: () => number;
+  /** How each read of the list runs, and its title. @default the read alone */
+  read?: ReadThrough;
+  /** The title of each read of the list, for its report step. @default 'new notifications' */
+  title?: string;
 }
 
 /** What a listener is told. */
@@ -47,9 +60,16 @@ export interface Subscription {
   close(): void;
 }
 
+/** One read of the feed: answered or not, and whether anyone still listens as it ends. */
+interface Read {
+  answered: boolean;
+  idle: boolean;
+}
+
 interface Listener extends Subscription {
   sink: FeedListener;
   deadline: Deadline;
+  site: CallSite | undefined;
   isArmed: boolean;
   reads: number;
   unanswered: number;
@@ -58,8 +78,8 @@ interface Listener extends Subscription {
 }
 
 /**
- * Shares one notification watcher among every listener of one client: one poll loop however many waiters a
- * test arms, and none when nobody listens.
+ * One reader of a server's notification list shared by every listener (a phone's waiters): one read at a time
+ * however many waiters a test arms, paced by the phone layer's one wait loop, and none when nobody listens.
  *
  * Which messages reach a listener, without comparing a phone's `time` with this machine's clock (phones keep
  * their own): what a read answered after the listener's first read that started after its call (its arming
@@ -71,7 +91,7 @@ interface Listener extends Subscription {
 export class NotificationFeed {
   /** Each phone's clock, learned from the arrivals every poll sees. */
   readonly clocks = new PhoneClocks();
-  #watcher: NotificationWatcher;
+  #arrivals: Arrivals;
   #options: Required<FeedOptions>;
   #listeners = new Set<Listener>();
   #running = false;
@@ -82,15 +102,22 @@ export class NotificationFeed {
   #wake: AbortController | undefined;
 
   constructor(client: NotificationSource, options: FeedOptions = {}) {
-    this.#options = { interval: options.interval ?? 150, pageSize: options.pageSize ?? 100, now: options.now ?? (() => performance.timeOrigin + performance.now()) };
-    this.#watcher = new NotificationWatcher(client, { pageSize: this.#options.pageSize });
+    this.#options = {
+      interval: options.interval ?? 150,
+      pageSize: options.pageSize ?? 100,
+      now: options.now ?? (() => performance.timeOrigin + performance.now()),
+      read: options.read ?? ((_title, o, body) => body({ deadline: o.deadline })),
+      title: options.title ?? 'new notifications',
+    };
+    this.#arrivals = new Arrivals(client, { pageSize: this.#options.pageSize });
   }
 
   /**
    * Starts listening now. The feed reads on the listener's behalf until its deadline (a read in flight is cut
    * there) or until it closes.
+   * @param site where the spec made the listener: the reads made for it are shown there
    */
-  subscribe(sink: FeedListener, deadline: Deadline): Subscription {
+  subscribe(sink: FeedListener, deadline: Deadline, site?: CallSite): Subscription {
     let resolveArmed!: () => void;
     const armed = new Promise<void>((r) => (resolveArmed = r));
     const listener: Listener = {
@@ -102,6 +129,7 @@ export class NotificationFeed {
       lastError: undefined,
       sink,
       deadline,
+      site,
       resolveArmed,
       close: () => {
         this.#listeners.delete(listener);
@@ -121,54 +149,65 @@ export class NotificationFeed {
     await Promise.all([...this.#listeners].map((l) => l.armed));
   }
 
+  /** Reads for the listeners, through the one wait loop, until nobody listens. */
   async #loop(): Promise<void> {
     this.#running = true;
+    // No end of its own: it ends when nobody listens after a read, each listener ending at its own deadline.
+    const forever = Deadline.in(Infinity);
+    let last: Read = { answered: false, idle: false };
     try {
-      while (this.#listeners.size > 0) {
-        const reading = [...this.#listeners];
-        // The read may take as long as the longest-waiting listener; it ends when nobody listens any more.
-        const left = Math.max(...reading.map((l) => l.deadline.at)) - performance.now();
-        if (left <= 0) {
-          // Every listener's time is up; each closes on its own timer in a moment.
-          await this.#pause();
-          continue;
-        }
-        const stop = (this.#reading = new AbortController());
-        const deadline = Deadline.in(left, stop.signal);
-        const baseline = !this.#watcher.baselined;
-        const start = this.#options.now();
-        let answered = false;
-        try {
-          const fresh = await this.#watcher.poll({ deadline });
-          this.#answered(fresh, { start, end: this.#options.now(), baseline });
-          answered = true;
-        } catch (error) {
-          if (stop.signal.aborted) break;
-          for (const l of reading) [l.unanswered, l.lastError] = [l.unanswered + 1, error];
-          // A failure no further read can mend ends every wait now; a passing one, or a read cut by the
-          // deadline, is read again, each listener ending at its own deadline.
-          if (!keepsPolling(error) && !(error instanceof TimeoutError && error.reason === 'deadline')) {
-            for (const l of [...this.#listeners]) l.sink.fail(error);
-            this.#listeners.clear();
-          }
-        } finally {
-          this.#reading = undefined;
-          deadline.dispose();
-        }
-        if (this.#listeners.size === 0) break;
+      await until(
+        async () => (last = await this.#readOnce()),
+        (read) => read.idle,
+        forever,
         // An unarmed listener (it joined during that read) gets its arming read at once; after a failed read,
         // the next one waits the interval like any other (the client already spent its retries).
-        if (answered && [...this.#listeners].some((l) => !l.isArmed)) continue;
-        await this.#pause();
-      }
+        { pause: () => (last.answered && [...this.#listeners].some((l) => !l.isArmed) ? Promise.resolve() : this.#pause()) },
+      );
     } finally {
+      forever.dispose();
       this.#running = false;
-      // Someone subscribed while the last read was being cut short: poll for them.
+      // Someone subscribed while the last read was being cut short: read for them.
       if (this.#listeners.size > 0) void this.#loop();
     }
   }
 
-  /** The pause between polls, cut short by a listener that joins. */
+  /**
+   * One read of the list on behalf of everyone listening, its new messages handed out by {@link #answered}.
+   * Never throws: a failure no further read can mend ends every wait now; a passing one, or a read cut by the
+   * deadline, is read again, each listener ending at its own deadline. `idle`: nobody listens any more, as the
+   * read ends (a listener that leaves on what it was handed leaves after that).
+   */
+  async #readOnce(): Promise<Read> {
+    const reading = [...this.#listeners];
+    // The read may take as long as the longest-waiting listener; it ends when nobody listens any more.
+    const left = Math.max(...reading.map((l) => l.deadline.at)) - performance.now();
+    // Every listener's time is up: each closes on its own timer in a moment.
+    if (!(left > 0)) return { answered: false, idle: reading.length === 0 };
+    const stop = (this.#reading = new AbortController());
+    const deadline = Deadline.in(left, stop.signal);
+    const baseline = !this.#arrivals.baselined;
+    const start = this.#options.now();
+    try {
+      const site = reading.at(-1)!.site;
+      const fresh = await this.#options.read(this.#options.title, { deadline, site }, (o) => this.#arrivals.read(o));
+      this.#answered(fresh, { start, end: this.#options.now(), baseline });
+      return { answered: true, idle: this.#listeners.size === 0 };
+    } catch (error) {
+      if (stop.signal.aborted) return { answered: false, idle: true };
+      for (const l of reading) [l.unanswered, l.lastError] = [l.unanswered + 1, error];
+      if (!keepsPolling(error) && !(error instanceof TimeoutError && error.reason === 'deadline')) {
+        for (const l of [...this.#listeners]) l.sink.fail(error);
+        this.#listeners.clear();
+      }
+      return { answered: false, idle: this.#listeners.size === 0 };
+    } finally {
+      this.#reading = undefined;
+      deadline.dispose();
+    }
+  }
+
+  /** The pause between reads, cut short by a listener that joins. */
   async #pause(): Promise<void> {
     const wake = (this.#wake = new AbortController());
     const until = Deadline.in(Infinity, wake.signal);
