@@ -1,4 +1,4 @@
-import type { Bounds, Element } from './elements.js';
+import type { Element, ElementSpec } from './elements.js';
 import type { Screen } from './screen.js';
 
 /** Which nodes of the tree a query searches: each template holds the one after it. */
@@ -11,16 +11,9 @@ export const TEMPLATES: readonly Template[] = ['all', 'more', 'basic', 'reduced'
 export const DEFAULT_TEMPLATE: Template = 'basic';
 
 /** A node of the tree the engine searches: an element, or (under `TP:all`) the screen's root layout. */
-export interface AaiNode {
+export interface AaiNode extends Pick<ElementSpec, 'text' | 'description' | 'id' | 'className' | 'bounds' | 'clickable' | 'editable'> {
   /** Unique on the screen shown: the node's place in the tree, root first, as `getIds` answers and `ID:` takes. */
   nodeId: string;
-  text: string;
-  description: string;
-  id: string;
-  className: string;
-  bounds: Bounds;
-  clickable: boolean;
-  editable: boolean;
   /** The element, or undefined for the root. */
   element: Element | undefined;
 }
