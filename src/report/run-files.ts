@@ -97,10 +97,12 @@ export class RunFiles {
     };
     if (!within(this.root, file) || !this.#testDirs.some((d) => within(d, file))) throw refused(file, `it is outside the run's specs (${this.#testDirs.join(', ')})`);
     if (existsSync(file) && lstatSync(file).isSymbolicLink()) throw refused(file, 'it is a symbolic link');
-    // The folders that are there, links followed, must still be the run's.
+    // The folders that are there, links followed, must still be the run's specs.
     let existing = path.dirname(file);
     while (!existsSync(existing)) existing = path.dirname(existing);
-    if (!within(realpathSync(this.root), path.join(realpathSync(existing), 'x'))) throw refused(file, 'a folder on its way is a link out of the run\'s folder');
+    const followed = path.join(realpathSync(existing), 'x');
+    const real = (dir: string) => (existsSync(dir) ? realpathSync(dir) : dir);
+    if (!within(real(this.root), followed) || !this.#testDirs.some((d) => within(real(d), followed))) throw refused(file, 'a folder on its way is a link out of the run\'s specs');
   }
 }
 
@@ -140,6 +142,8 @@ function why(e: NodeJS.ErrnoException): string {
   if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';
   if (e.code === 'ENOSPC') return 'no space left on the device';
   if (e.code === 'EROFS') return 'a read-only file system';
+  if (e.code === 'ENOTDIR' || e.code === 'EEXIST') return 'a file stands where a folder of its path should be';
+  if (e.code === 'EISDIR') return 'a folder stands where the file should be';
   return e.message;
 }
 

@@ -147,7 +147,8 @@ function checkName(f: VisualFacts): string {
   const not = f.isNot ? 'not ' : '';
   if (f.matcher === 'toHavePixel') return `${not}pixel (${f.point.x}, ${f.point.y})`;
   if (f.matcher === 'toShow') return `${not}image ${f.image}`;
-  return `${not}golden ${f.golden.replace(/^.*[\\/]/, '')}`;
+  // The golden as the spec names it (`badge.png`), the same on every phone; its file ends in the phone's name.
+  return `${not}golden ${f.actualAttachment?.replace(/-actual\.png$/, '.png') ?? f.golden.replace(/^.*[\\/]/, '')}`;
 }
 
 function hash(content: Buffer | string): string {

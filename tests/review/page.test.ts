@@ -2,9 +2,13 @@
 // wallpaper and bar changed on one: the queue by test and phone, the four views, zoom and pan, the keyboard.
 // One run, read by every test of the file; no test here decides (decisions.test.ts does).
 import type { Locator, Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { formatColor, parseColor } from '../../src/core/color.js';
 import { deltaE } from '../../src/core/delta-e.js';
 import { heatColour } from '../../src/image/index.js';
+import { cli } from '../helpers/bad-input.js';
 import { sharedRun } from '../helpers/inline.js';
 import { shownColour } from '../inspector/harness.js';
 import { BADGE, CLOCK, DOT, PHONES, projectFiles, expect, needsChromium, test } from './harness.js';
@@ -44,7 +48,10 @@ test('the queue lists every failed check by test, then phone, with its model; th
 });
 
 /** Where pixel (x, y) of an image of the page is drawn, its centre; and the colour shown there, from a screenshot. */
-async function at(page: Page, img: Locator, x: number, y: number): Promise<{ x: number; y: number }> {
+async function at(_page: Page, img: Locator, x: number, y: number): Promise<{ x: number; y: number }> {
+  // Loaded, and laid out at the view's zoom.
+  await expect.poll(() => img.evaluate((i) => (i as unknown as { complete: boolean; naturalWidth: number }).complete && (i as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(async () => (await img.boundingBox())?.width ?? 0).toBeGreaterThan(0);
   const box = (await img.boundingBox())!;
   const [w] = await img.evaluate((i) => [(i as unknown as { naturalWidth: number }).naturalWidth]);
   const scale = box.width / w!;
@@ -161,4 +168,48 @@ test('zoom keeps pixels crisp and both sides pan together; the keyboard walks th
     await expect(page.locator('#stage')).toHaveAttribute('data-view', view!);
   }
   expect(problems()).toEqual([]);
+});
+
+test('--static writes the same page without the decisions, into the HTML report: it opens from the disk, its images linked from the report\'s data', async ({ chromiumBrowser }) => {
+  const { p } = await shared();
+  const r = await cli(['review', '--static', 'reports/html/review'], { cwd: p.dir });
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  expect(r.stdout).toBe('wrote reports/html/review/index.html (5 visual failures)\n');
+  const html = await readFile(p.path('reports/html/review/index.html'), 'utf8');
+  expect(html).not.toMatch(/token|%TOKEN%|https?:\/\//);
+  const data = await readFile(p.path('reports/html/review/data.js'), 'utf8');
+  // The images the HTML report holds are linked there; the heat maps are drawn beside the page.
+  expect(data).toMatch(/"actual":"\.\.\/data\/[0-9a-f]{40}\.png"/);
+  expect(data).toMatch(/"heat":"img\/f0-heat\.png"/);
+
+  const context = await chromiumBrowser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    const requested: string[] = [];
+    await context.route('**/*', (route) => {
+      requested.push(route.request().url());
+      return route.request().url().startsWith('file:') ? route.continue() : route.abort();
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pathToFileURL(p.path('reports/html/review/index.html')).href);
+    await page.locator('body[data-ready="true"]').waitFor();
+    await expect(page.locator('#queue .item')).toHaveCount(5);
+    await expect(page.locator('#run-facts')).toContainText('static');
+    await expect(page.locator('#static-note')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accept', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Reject', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Accept for every phone of this model' })).toBeHidden();
+    const actual = page.locator('.pane[data-pane="actual"] img');
+    await expect.poll(() => actual.evaluate((i) => (i as unknown as { naturalWidth: number }).naturalWidth)).toBe(40);
+    await page.getByRole('button', { name: 'Diff', exact: true }).click();
+    await expect.poll(() => page.locator('.pane[data-pane="diff"] img').evaluate((i) => (i as unknown as { naturalWidth: number }).naturalWidth)).toBe(40);
+    await expect(page.locator('#heat-facts')).toHaveText(/^36 pixels differ/);
+    await page.keyboard.press('r');
+    expect(existsSync(p.path('reports/review.json'))).toBe(false);
+    expect(requested.filter((u) => !u.startsWith('file:'))).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

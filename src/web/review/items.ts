@@ -21,6 +21,8 @@ export interface ItemJson {
   kind: 'region' | 'pixel' | 'image';
   /** `Region 40×30 at (12, 80)`, `Pixel (5, 5)`, `Image images/send.png`; `not ` first for a `.not` check. */
   check: string;
+  /** The check, the same on every phone (`golden badge.png`, `pixel (5, 5)`): Accept for a model takes it on each. */
+  checkId: string;
   /** The check in the queue, beside its kind: `badge.png`, `(5, 5)`, `send.png`; `not ` first for a `.not` check. */
   short: string;
   /** What the check found, in its facts' words. */
@@ -72,6 +74,7 @@ export function itemJson(id: string, f: VisualFailure, plan: Plan, decision: Dec
     phone: facts.phone,
     kind,
     check,
+    checkId: f.key.check,
     short: `${not}${facts.matcher === 'toMatchRegion' ? golden(facts.actualAttachment, facts.golden) : facts.matcher === 'toHavePixel' ? `(${facts.point.x}, ${facts.point.y})` : facts.image.replace(/^.*\//, '')}`,
     summary: factsLine(facts).replace(/^.*? — /, ''),
     ...(facts.matcher === 'toMatchRegion' ? { golden: f.sample ? shown(f.sample.golden) : facts.golden } : {}),

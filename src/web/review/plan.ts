@@ -1,7 +1,7 @@
 // What accepting a failure would write, decided afresh each time from the files as they are now: a region check's
 // sample as its golden (where the run looks, as `phonewright approve` writes it), or a pixel check's colour in its
 // spec line; or why it cannot be accepted. A batch writes each file once.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isPhonewrightError, UsageError } from '../../core/errors.js';
 import type { PendingWrite } from '../../report/run-files.js';
@@ -29,13 +29,16 @@ export function planOf(f: VisualFailure, run: VisualRun, shown: (file: string) =
   if (facts.outcome === 'unsampled') return { ok: false, why: 'no complete sample of the region was read in time: there is nothing to take' };
   const sample = f.sample;
   if (!sample) return { ok: false, why: 'the report holds no sample of this check' };
-  if (sample.problem?.kind === 'newer') return { ok: false, stale: true, why: `stale: ${shown(sample.golden)} changed after this run, so the run did not compare with it; run the specs again and review that run` };
-  if (sample.problem?.kind === 'gone') return { ok: false, stale: true, why: `stale: ${shown(sample.problem.file)} no longer exists; run the specs again and review that run` };
+  // Where the report says the golden goes is checked first: no path outside the run's snapshots is even looked at.
+  let file: string;
   try {
-    return { ok: true, golden: { file: run.files.golden(sample.golden, f.spec), content: sample.actual } };
+    file = run.files.golden(sample.golden, f.spec);
   } catch (error) {
     return refusal(error);
   }
+  if (sample.problem?.kind === 'newer') return { ok: false, stale: true, why: `stale: ${shown(sample.golden)} changed after this run, so the run did not compare with it; run the specs again and review that run` };
+  if (sample.problem?.kind === 'gone') return { ok: false, stale: true, why: `stale: ${shown(sample.problem.file)} no longer exists; run the specs again and review that run` };
+  return { ok: true, golden: { file, content: sample.actual } };
 }
 
 /**
@@ -85,9 +88,8 @@ function pixelPlan(f: VisualFailure, expected: string, received: string | undefi
   const change = pixelLine(source, at.line, expected, received);
   if ('why' in change) {
     const where = { file: shown(file), line: at.line, code: change.code.trim() };
-    // A spec edited since the run may have moved the line, or changed its colour already.
-    if (statSync(file).mtimeMs > run.ranAt) return { ok: false, stale: true, why: `stale: ${shown(file)} changed after this run and line ${at.line} no longer writes ${expected}; run the specs again and review that run`, where };
-    return { ok: false, why: change.why, where };
+    // A line that changed since the run (another colour, or gone) is the spec's newer state: run again.
+    return change.kind === 'changed' ? { ok: false, stale: true, why: `stale: ${change.why}`, where } : { ok: false, why: change.why, where };
   }
   return { ok: true, line: { file, line: at.line, before: change.before, after: change.after } };
 }

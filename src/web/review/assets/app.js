@@ -109,7 +109,9 @@
 
   const VIEWS = { 1: 'side', 2: 'slider', 3: 'blink', 4: 'diff' };
   document.addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || (e.target && /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName))) return;
+    const t = e.target;
+    const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t.tagName === 'INPUT' && !/^(checkbox|radio|button)$/.test(t.type)));
+    if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
     const k = e.key;
     if (k === 'j' || k === 'k') {
       const next = PW.queue.next(k === 'j' ? 1 : -1);

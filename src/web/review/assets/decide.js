@@ -27,7 +27,7 @@
   function group(items, item, scope) {
     if (scope === 'phone') return items.filter((i) => i.project === item.project && i.accept.ok);
     if (!item.model) return [];
-    return items.filter((i) => i.model === item.model && i.test === item.test && i.check === item.check && i.accept.ok);
+    return items.filter((i) => i.model === item.model && i.test === item.test && i.checkId === item.checkId && i.accept.ok);
   }
 
   function when(iso) {

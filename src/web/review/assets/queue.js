@@ -90,8 +90,12 @@
       current = selected;
       render();
     },
+    /** Marks the failure shown; a reviewed one leaving the current place leaves the queue with it. */
     select(id) {
+      const left = items.find((i) => i.id === current);
+      const coming = items.find((i) => i.id === id);
       current = id;
+      if ((left && left.decision) || (coming && coming.decision)) render();
       for (const b of root.querySelectorAll('.item')) b.setAttribute('aria-current', String(b.dataset.id === id));
       const shown = root.querySelector(`.item[data-id="${id}"]`);
       if (shown) shown.scrollIntoView({ block: 'nearest' });
