@@ -93,9 +93,10 @@ export interface GoldenProblem {
  * @param ranAt when the run ended: its JSON report's modification time, ms
  */
 export function goldenProblem(sample: Pick<RegionSample, 'golden' | 'missing'>, spec: string, ranAt: number): GoldenProblem | undefined {
+  const golden = existsSync(sample.golden) ? statSync(sample.golden) : undefined;
   const needed = sample.missing ? spec : sample.golden;
-  if (!existsSync(needed)) return { kind: 'gone', file: needed };
-  if (existsSync(sample.golden) && statSync(sample.golden).mtimeMs > ranAt) return { kind: 'newer', file: sample.golden };
+  if (!(sample.missing ? existsSync(spec) : golden)) return { kind: 'gone', file: needed };
+  if (golden && golden.mtimeMs > ranAt) return { kind: 'newer', file: sample.golden };
   return undefined;
 }
 

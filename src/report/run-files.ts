@@ -3,7 +3,7 @@
 // each file atomically (a temporary file beside it, renamed over it), so that a failure changes nothing.
 // `phonewright approve` and `phonewright review` write through here.
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
@@ -39,6 +39,10 @@ export class RunFiles {
   readonly #reportRoot: string;
   readonly #testDirs: string[];
   readonly #specs: Set<string>;
+  /** The run's folder and testDirs with their links followed, found once. */
+  #real: { root: string; testDirs: string[] } | undefined;
+  /** Folders with their links followed, until {@link forget}: a review's 200 goldens share one or two. */
+  #folders = new Map<string, string | undefined>();
 
   /**
    * @param report the run's JSON report
@@ -89,20 +93,56 @@ export class RunFiles {
     return spec;
   }
 
+  /** Forgets the folders seen: a check made after it looks at the disk again. */
+  forget(): void {
+    this.#folders.clear();
+  }
+
   /** Refuses a path outside the run's folder or its testDirs, by name and once links are followed; and a link. */
   #inside(file: string): void {
-    const within = (dir: string, f: string) => {
-      const rel = path.relative(dir, f);
-      return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-    };
     if (!within(this.root, file) || !this.#testDirs.some((d) => within(d, file))) throw refused(file, `it is outside the run's specs (${this.#testDirs.join(', ')})`);
-    if (existsSync(file) && lstatSync(file).isSymbolicLink()) throw refused(file, 'it is a symbolic link');
-    // The folders that are there, links followed, must still be the run's specs.
+    if (isLink(file)) throw refused(file, 'it is a symbolic link');
+    // The nearest folder that is there, links followed, must still be the run's specs.
     let existing = path.dirname(file);
-    while (!existsSync(existing)) existing = path.dirname(existing);
-    const followed = path.join(realpathSync(existing), 'x');
-    const real = (dir: string) => (existsSync(dir) ? realpathSync(dir) : dir);
-    if (!within(real(this.root), followed) || !this.#testDirs.some((d) => within(real(d), followed))) throw refused(file, 'a folder on its way is a link out of the run\'s specs');
+    let real: string | undefined;
+    while (real === undefined) {
+      if (!this.#folders.has(existing)) this.#folders.set(existing, realOrNone(existing));
+      real = this.#folders.get(existing);
+      if (real !== undefined) break;
+      if (existing === path.dirname(existing)) throw refused(file, 'none of its folders is there');
+      existing = path.dirname(existing);
+    }
+    const followed = path.join(real, 'x');
+    this.#real ??= { root: realOf(this.root), testDirs: this.#testDirs.map(realOf) };
+    if (!within(this.#real.root, followed) || !this.#real.testDirs.some((d) => within(d, followed))) throw refused(file, 'a folder on its way is a link out of the run\'s specs');
+  }
+}
+
+/** Whether `file` is inside `dir` (not `dir` itself). */
+function within(dir: string, file: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/** Whether a path is a symbolic link (not when it is not there, or a file stands in its way). */
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** A folder with its links followed, where it is there. */
+function realOf(dir: string): string {
+  return realOrNone(dir) ?? dir;
+}
+
+function realOrNone(dir: string): string | undefined {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return undefined;
   }
 }
 

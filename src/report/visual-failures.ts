@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import type { JSONReport, JSONReportError, JSONReportSuite, JSONReportTestResult } from '@playwright/test/reporter';
 import { UsageError } from '../core/errors.js';
-import { attachmentBody, goldenProblem, readReport, regionFailures, type Attachment, type GoldenProblem, type RegionSample } from './approvals.js';
+import { attachmentBody, readReport, regionFailures, type Attachment, type RegionSample } from './approvals.js';
 import { FACTS_ATTACHMENT, parseFacts, type ImageFacts, type PixelFacts, type RegionFacts } from './facts.js';
 import { PHONE_SCREEN } from './phone-screen.js';
 import { RunFiles } from './run-files.js';
@@ -37,8 +37,8 @@ export interface VisualFailure {
   facts: VisualFacts;
   /** The images the check attached, and the phone's whole screen at the failure; PNG bytes. */
   images: Partial<Record<EvidenceKind, Buffer>>;
-  /** A region check whose sample may become its golden: the golden here, and why it cannot be written now. */
-  sample?: RegionSample & { problem?: GoldenProblem };
+  /** A region check whose sample may become its golden: the golden here (approvals.ts `goldenProblem` says whether it may be written now). */
+  sample?: RegionSample;
   /** Where the check failed (its expect call), here. */
   location?: { file: string; line: number; column: number };
 }
@@ -76,13 +76,13 @@ export function readVisualRun(file: string, cwd: string): VisualRun {
     const test = [specFile, ...titles].join(' › ');
     const spec = files.local(specFile);
     const model = modelOf(report, project);
-    failures.push(...failuresOf(result, files, spec, ranAt).map((f) => ({ ...f, test, spec, project, ...(model ? { model } : {}), key: { ...f.key, test, project } })));
+    failures.push(...failuresOf(result, files).map((f) => ({ ...f, test, spec, project, ...(model ? { model } : {}), key: { ...f.key, test, project } })));
   }
   return { file, ranAt, files, ...(here ? {} : { madeElsewhere: report.config.rootDir }), failures };
 }
 
 /** The visual failures of one attempt, in the order the checks failed. */
-function failuresOf(result: JSONReportTestResult, files: RunFiles, spec: string, ranAt: number): Omit<VisualFailure, 'test' | 'spec' | 'project' | 'model'>[] {
+function failuresOf(result: JSONReportTestResult, files: RunFiles): Omit<VisualFailure, 'test' | 'spec' | 'project' | 'model'>[] {
   const samples = regionFailures(result);
   const screen = result.attachments.find((a) => a.name === PHONE_SCREEN);
   const errors = result.errors.filter((e) => e.location).map((e) => ({ ...e, message: e.message.replace(ANSI, '') }));
@@ -110,18 +110,11 @@ function failuresOf(result: JSONReportTestResult, files: RunFiles, spec: string,
       key: { test: '', project: '', check: checkName(facts), actual: hash(facts.matcher === 'toHavePixel' ? `pixel ${facts.received ?? 'none'}` : (images.actual ?? '')) },
       facts,
       images,
-      ...(sample ? { sample: localSample(sample, files, spec, ranAt) } : {}),
+      ...(sample ? { sample: { ...sample, golden: files.local(sample.golden) } } : {}),
       ...(location ? { location: { ...location, file: files.local(location.file) } } : {}),
     });
   });
   return out;
-}
-
-/** A sample's golden here, and whether it may be written (approvals.ts's rules). */
-function localSample(s: RegionSample, files: RunFiles, spec: string, ranAt: number): RegionSample & { problem?: GoldenProblem } {
-  const golden = files.local(s.golden);
-  const problem = goldenProblem({ golden, missing: s.missing }, spec, ranAt);
-  return { ...s, golden, ...(problem ? { problem } : {}) };
 }
 
 /**

@@ -11,7 +11,6 @@ needsChromium();
 
 const PINK = '0xd500f9';
 const YELLOW = '0xffd600';
-const ALL = PHONES.map((p) => p.name).join(',');
 const pixelAt = (file: string, x: number, y: number) => {
   const png = decodePng(readFileSync(file), file);
   const o = (y * png.width + x) * 4;
@@ -31,7 +30,7 @@ test('accept for every phone of a model writes each golden once, the next run pa
   // The badge changed on both SM-G960F phones alike, and otherwise on the Pixel 7.
   const project = await inline.project(await projectFiles({ 'galaxy-s9': { dot: PINK }, 'galaxy-s9-lab': { dot: PINK }, 'pixel-7': { dot: YELLOW } }));
   gitInit(project.dir);
-  const first = await project.run({ env: { FAILS: ALL } });
+  const first = await project.run({ env: { FAILS: PHONES.map((p) => `${p.name}/badge`).join(',') } });
   expect(first.summary.total, first.output).toEqual({ passed: 6, failed: 3, skipped: 0, flaky: 0 });
 
   const { page, port, token, problems, stop } = await review(project.dir);
@@ -74,7 +73,7 @@ test('accept for every phone of a model writes each golden once, the next run pa
   await stop();
 
   // The next run: both SM-G960F phones pass against their new goldens; the Pixel 7 fails as before.
-  const second = await project.run({ env: { FAILS: 'pixel-7' }, keep: ['review.json'] });
+  const second = await project.run({ env: { FAILS: 'pixel-7/badge' }, keep: ['review.json'] });
   expect(second.summary.projects, second.output).toEqual({
     'galaxy-s9': { passed: 3, failed: 0, skipped: 0, flaky: 0 },
     'galaxy-s9-lab': { passed: 3, failed: 0, skipped: 0, flaky: 0 },
@@ -92,7 +91,7 @@ test('accept for every phone of a model writes each golden once, the next run pa
 
 test('a run older than its golden is stale and cannot be accepted; a pixel check\'s literal colour is written into its line, a table\'s is named and left', async ({ inline, review }) => {
   const project = await inline.project(await projectFiles({ 'galaxy-s9': { dot: PINK }, 'pixel-7': { wallpaper: '0x3b1f4a', bar: '0x202020' } }));
-  const run = await project.run({ env: { FAILS: 'galaxy-s9,pixel-7' } });
+  const run = await project.run({ env: { FAILS: 'galaxy-s9/badge,pixel-7/wallpaper,pixel-7/bar' } });
   expect(run.summary.total, run.output).toEqual({ passed: 6, failed: 3, skipped: 0, flaky: 0 });
   // The golden changed after the run (by hand, or another review): the run did not compare with it.
   const later = new Date(Date.now() + 60_000);
@@ -115,8 +114,8 @@ test('a run older than its golden is stale and cannot be accepted; a pixel check
   const source = readFileSync(spec, 'utf8');
   await page.locator('#queue .group', { hasText: 'the wallpaper colour' }).locator('.item').click();
   const diff = page.locator('#d-line');
-  await expect(diff.locator('.del')).toHaveText(`- await device.expectPixel(5, 40, { timeout: T() }).toBe('${WALLPAPER}');`);
-  await expect(diff.locator('.add')).toHaveText("+ await device.expectPixel(5, 40, { timeout: T() }).toBe('0x3b1f4a');");
+  await expect(diff.locator('.del')).toHaveText(`- await device.expectPixel(5, 40, { timeout: T('wallpaper') }).toBe('${WALLPAPER}');`);
+  await expect(diff.locator('.add')).toHaveText("+ await device.expectPixel(5, 40, { timeout: T('wallpaper') }).toBe('0x3b1f4a');");
   await page.keyboard.press('a');
   await expect(page.locator('#d-result code.written')).toHaveText(['specs/home.spec.ts']);
   // The project is a folder of the repository's test-results/, which git ignores.
@@ -128,7 +127,7 @@ test('a run older than its golden is stale and cannot be accepted; a pixel check
   await page.locator('#queue .group', { hasText: 'the bar colour' }).locator('.item').click();
   await expect(page.locator('#d-note')).toHaveText('the colour is COLOURS.bar, not a literal here: change it where it is defined (a variable, a table); nothing is written');
   await expect(diff).toContainText('specs/home.spec.ts:');
-  await expect(diff).toContainText('await device.expectPixel(5, 5, { timeout: T() }).toBe(COLOURS.bar);');
+  await expect(diff).toContainText("await device.expectPixel(5, 5, { timeout: T('bar') }).toBe(COLOURS.bar);");
   await expect(page.getByRole('button', { name: 'Accept', exact: true })).toBeDisabled();
   expect(readFileSync(spec, 'utf8')).toBe(after);
   expect(problems()).toEqual([]);

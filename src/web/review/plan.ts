@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isPhonewrightError, UsageError } from '../../core/errors.js';
+import { goldenProblem } from '../../report/approvals.js';
 import type { PendingWrite } from '../../report/run-files.js';
 import type { VisualFailure, VisualRun } from '../../report/visual-failures.js';
 import { pixelLine, withLines } from './spec-line.js';
@@ -36,8 +37,10 @@ export function planOf(f: VisualFailure, run: VisualRun, shown: (file: string) =
   } catch (error) {
     return refusal(error);
   }
-  if (sample.problem?.kind === 'newer') return { ok: false, stale: true, why: `stale: ${shown(sample.golden)} changed after this run, so the run did not compare with it; run the specs again and review that run` };
-  if (sample.problem?.kind === 'gone') return { ok: false, stale: true, why: `stale: ${shown(sample.problem.file)} no longer exists; run the specs again and review that run` };
+  // As phonewright approve decides it, from the files as they are now (a golden written since is never written again).
+  const problem = goldenProblem({ golden: file, missing: sample.missing }, f.spec, run.ranAt);
+  if (problem?.kind === 'newer') return { ok: false, stale: true, why: `stale: ${shown(file)} changed after this run, so the run did not compare with it; run the specs again and review that run` };
+  if (problem?.kind === 'gone') return { ok: false, stale: true, why: `stale: ${shown(problem.file)} no longer exists; run the specs again and review that run` };
   return { ok: true, golden: { file, content: sample.actual } };
 }
 

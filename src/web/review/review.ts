@@ -71,6 +71,7 @@ export class Review {
    */
   items(url: (id: string, kind: ImageKind) => string): ItemJson[] {
     const sources = new Map<string, string>();
+    this.run.files.forget();
     const run = new Date(this.run.ranAt).toISOString();
     return this.run.failures.map((f, i) => {
       const decision = this.#decision(f);
@@ -105,6 +106,7 @@ export class Review {
     const f = this.#failure(id);
     const group = this.#group(f, scope);
     const sources = new Map<string, string>();
+    this.run.files.forget();
     const plans = group.map((g) => ({ g, plan: this.#decision(g)?.verdict === 'accepted' ? accepted : this.#plan(g, sources) }));
     const mine = plans.find((p) => p.g === f)!.plan;
     if (scope === 'one' && !mine.ok) throw new UsageError(`cannot accept this failure: ${mine.why}`);
