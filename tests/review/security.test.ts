@@ -1,8 +1,10 @@
 // Who may talk to the review: this machine only, with the token of the printed URL, from its own page; how the
-// command starts, says what is wrong, and stops. Raw HTTP on a made-up run (bench/review-report.ts), no browser:
-// a browser would not send the forged headers these tests need.
+// command starts, says what is wrong, and stops. Raw HTTP on a made-up run (bench/review-report.ts): a browser
+// would not send the forged headers these tests need; Chromium only to see that a report's words stay words.
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { writeSyntheticRun } from '../../bench/review-report.js';
 import { errorLine, launch, launchSpawned, run } from '../cli/helpers.js';
 import { listing } from '../helpers/bad-input.js';
@@ -109,4 +111,19 @@ test('review --help says what the page does, where it listens, how it stops, and
   for (const said of ['phonewright review', '--report', '--port', '--static', 'side by side, as a slider, blinking, or as a ΔE00 heat map', '127.0.0.1 only', 'token of the printed URL', 'Runs until Ctrl-C', 'review.json', 'Examples:']) {
     expect(text).toContain(said);
   }
+});
+
+test('a report\'s words are shown as text: markup in a test\'s title or a phone\'s model runs nothing', async ({ tmp, review }) => {
+  const made = await writeSyntheticRun(tmp, 1);
+  const file = path.join(made.reports, 'results.json');
+  const MARKUP = '<img src=x onerror="document.body.dataset.owned=1">';
+  await writeFile(file, (await readFile(file, 'utf8')).replace('"title":"badge 0"', `"title":${JSON.stringify(`badge ${MARKUP}`)}`).replaceAll('"model":"SM-G960F"', `"model":${JSON.stringify(MARKUP)}`));
+  const { page, problems } = await review(tmp);
+  await expect(page.locator('#queue h3').first()).toContainText(`badge ${MARKUP}`);
+  await expect(page.locator('#f-test')).toHaveText(`specs/home.spec.ts › badge ${MARKUP}`);
+  await expect(page.locator('#f-chips')).toContainText(MARKUP);
+  await expect(page.locator('#queue .phone h4 .model').first()).toHaveText(MARKUP);
+  expect(await page.locator('#queue img, #f-chips img, #f-test img, #decide-card img').count()).toBe(0);
+  expect(await page.locator('body').getAttribute('data-owned')).toBeNull();
+  expect(problems()).toEqual([]);
 });

@@ -7,13 +7,6 @@
   const root = document.getElementById('queue');
   const empty = document.getElementById('queue-empty');
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
   /** `pending`, `stale`, `accepted`, `rejected`: what a failure's pill says. */
   function stateOf(item) {
     if (item.decision) return item.decision.verdict;
@@ -37,8 +30,13 @@
   let current;
   let onPick = () => {};
 
+  /** Text for HTML: the page's data is a report's, never markup. */
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  }
+
+  /** The queue, built as one piece of HTML: 200 failures are one parse, not a thousand nodes appended one by one. */
   function render() {
-    const frag = document.createDocumentFragment();
     const groups = new Map();
     for (const item of items) {
       if (item.decision && !showReviewed && item.id !== current) continue;
@@ -48,39 +46,34 @@
       phone.push(item);
       g.set(item.project, phone);
     }
+    const html = [];
     for (const [test, phones] of groups) {
-      const group = el('section', 'group');
-      group.dataset.test = test;
       const { title, file } = split(test);
-      const h = el('h3', '', title);
-      h.append(el('span', 'file', file));
-      group.append(h);
+      html.push(`<section class="group" data-test="${esc(test)}"><h3>${esc(title)}<span class="file">${esc(file)}</span></h3>`);
       for (const [project, list] of phones) {
-        const phone = el('div', 'phone');
-        phone.dataset.project = project;
-        const head = el('h4', '', project);
-        if (list[0].model) head.append(el('span', 'model', list[0].model));
-        phone.append(head);
-        for (const item of list) phone.append(row(item));
-        group.append(phone);
+        const model = list[0].model ? `<span class="model">${esc(list[0].model)}</span>` : '';
+        html.push(`<div class="phone" data-project="${esc(project)}"><h4>${esc(project)}${model}</h4>`);
+        for (const item of list) html.push(row(item));
+        html.push('</div>');
       }
-      frag.append(group);
+      html.push('</section>');
     }
-    root.replaceChildren(frag);
+    root.innerHTML = html.join('');
     empty.hidden = groups.size > 0;
   }
 
   function row(item) {
-    const b = el('button', 'item');
-    b.type = 'button';
-    b.dataset.id = item.id;
-    b.dataset.state = stateOf(item);
-    b.setAttribute('aria-current', String(item.id === current));
-    b.append(el('span', `kind ${item.kind}`, item.kind), el('span', 'what', item.short), el('span', `pill ${stateOf(item)}`, pillText(item)));
-    b.title = `${item.check} · ${item.summary}`;
-    b.addEventListener('click', () => onPick(item.id));
-    return b;
+    const state = stateOf(item);
+    return (
+      `<button type="button" class="item" data-id="${esc(item.id)}" data-state="${state}" aria-current="${item.id === current}" title="${esc(`${item.check} · ${item.summary}`)}">` +
+      `<span class="kind ${esc(item.kind)}">${esc(item.kind)}</span><span class="what">${esc(item.short)}</span><span class="pill ${state}">${esc(pillText(item))}</span></button>`
+    );
   }
+
+  root.addEventListener('click', (e) => {
+    const b = e.target.closest('.item');
+    if (b) onPick(b.dataset.id);
+  });
 
   PW.queue = {
     stateOf,
