@@ -64,6 +64,21 @@ export function findApprovals(file: string, filter: ApprovalFilter = {}): Approv
   return out.map(({ problem: _, ...a }) => a);
 }
 
+/** The region checks of one attempt that failed with a sample: differed, or had no golden to compare with. */
+export function regionFailures(result: JSONReportTestResult): RegionSample[] {
+  const found: RegionSample[] = [];
+  result.attachments.forEach((a, i) => {
+    if (a.name !== FACTS_ATTACHMENT) return;
+    const facts = parseFacts(attachmentBody(a)?.toString('utf8') ?? '');
+    if (facts?.matcher !== 'toMatchRegion' || facts.isNot || !failedWithSample(facts)) return;
+    // The check attaches its sample just before its facts.
+    const image = result.attachments.slice(0, i).findLast((b) => b.name === facts.actualAttachment);
+    const actual = image && attachmentBody(image);
+    if (actual) found.push({ golden: facts.goldenPath!, actual, missing: facts.outcome === 'missing', at: i });
+  });
+  return found;
+}
+
 /** A failed region check's sample, from one attempt: where its golden goes, and the image to write there. */
 export interface RegionSample {
   /** Where the golden goes, absolute, as the run named it. */
@@ -98,24 +113,6 @@ export function goldenProblem(sample: Pick<RegionSample, 'golden' | 'missing'>, 
   if (!(sample.missing ? existsSync(spec) : golden)) return { kind: 'gone', file: needed };
   if (golden && golden.mtimeMs > ranAt) return { kind: 'newer', file: sample.golden };
   return undefined;
-}
-
-/**
- * The region checks of one attempt that failed with a sample: differed, or had no golden to compare with.
- * @param body an attachment's bytes: its inline body, or its file ({@link attachmentBody})
- */
-export function regionFailures(result: JSONReportTestResult, body: (a: Attachment) => Buffer | undefined = attachmentBody): RegionSample[] {
-  const found: RegionSample[] = [];
-  result.attachments.forEach((a, i) => {
-    if (a.name !== FACTS_ATTACHMENT) return;
-    const facts = parseFacts(body(a)?.toString('utf8') ?? '');
-    if (facts?.matcher !== 'toMatchRegion' || facts.isNot || !failedWithSample(facts)) return;
-    // The check attaches its sample just before its facts.
-    const image = result.attachments.slice(0, i).findLast((b) => b.name === facts.actualAttachment);
-    const actual = image && body(image);
-    if (actual) found.push({ golden: facts.goldenPath!, actual, missing: facts.outcome === 'missing', at: i });
-  });
-  return found;
 }
 
 function failedWithSample(f: RegionFacts): boolean {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
+import { readReport } from '../../report/approvals.js';
+import { RunFiles, writeAtomically } from '../../report/run-files.js';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../core/errors.js';
 import { findApprovals } from '../../report/approvals.js';
-import { readReport } from '../../report/approvals.js';
-import { RunFiles, writeAtomically } from '../../report/run-files.js';
 import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
