@@ -48,12 +48,6 @@ export default tseslint.config(
   { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, REDIS] }] } },
   // The bin/ entry points are plain ESM JavaScript run by Node.
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
-  // A CommonJS preload for the suite's spawned processes (tests/helpers/code-cache.cjs): Node's require.
-  {
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
   // The suite's tests run on tests/helpers/test.ts (Playwright's test without the browser fixtures it never uses).
   {
     files: ['tests/**/*.ts'],

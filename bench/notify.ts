@@ -5,8 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DeviceClient } from '../src/client/index.js';
 import { parseDeviceId } from '../src/core/device-id.js';
 import { startSimulator } from '../src/simulator/index.js';
-import { DeviceHandle } from '../fixtures/device.js';
-import { expect } from '../fixtures/expect.js';
+import { Phone } from '../src/phone/index.js';
 import type { BenchResult } from './report.js';
 import { percentile, round } from './stats.js';
 
@@ -21,7 +20,7 @@ export async function run(): Promise<BenchResult> {
   const client = new DeviceClient({ url: sim.url, user: sim.user, password: sim.password });
   try {
     const id = parseDeviceId(sim.mainDevice);
-    const device = new DeviceHandle(client, id, 'bench', 'embedded', expect);
+    const device = new Phone(client, id, { name: 'bench' });
     await client.login();
     const latencies: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {

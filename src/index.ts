@@ -41,5 +41,5 @@ export type { ConfigFile, DeviceSpec, PushSpec, UnreachablePhones } from './conf
 export type { CompareOptions } from './image/index.js';
 
 // The embedded simulator, for users who start it themselves.
-export { DEFAULT_SCENARIO, LAB_PRESET, loadScenario, startSimulator } from './simulator/index.js';
-export type { Behaviour, FaultSpec, LabOptions, ScenarioInput, SimulatorHandle, SimulatorOptions } from './simulator/index.js';
+export { DEFAULT_SCENARIO, EXAMPLE_APP, LAB_PRESET, loadScenario, startSimulator } from './simulator/index.js';
+export type { Behaviour, ElementInfo, ElementInput, FaultSpec, LabOptions, ScenarioInput, ScreenInfo, SimulatorHandle, SimulatorOptions, TextInfo, TextInput } from './simulator/index.js';

@@ -1,11 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-
-// Every Playwright run and CLI process the tests start inherits a code cache for Playwright's modules
-// (helpers/code-cache.cjs): a fifth to a third of such a process's start-up was compiling them again.
-const CODE_CACHE = `--require ${JSON.stringify(path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpers', 'code-cache.cjs'))}`;
-if (!process.env.NODE_OPTIONS?.includes(CODE_CACHE)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${CODE_CACHE}`.trim();
 
 /**
  * The cross-cutting suites and the nightly's, mostly whole runs of the CLI or of Playwright (up to 35 s each).

@@ -52,7 +52,7 @@ export async function probeCapabilities(client: DeviceClient, device: DeviceId |
         return offered(`${app.value || 'no app'} in front; launch and close-app go through apps/<package>`);
       }],
       ['UI elements (sendAai)', async (call) => {
-        const count = await ifOffered(client.extensions.elementCount(device, 'TP:all', call));
+        const count = await ifOffered(client.extensions.elements.count(device, 'TP:all', call));
         if (!count) return lacking('the vendor\'s element engine does not answer here');
         return offered(`the engine answers: ${count.value} element${count.value === 1 ? '' : 's'} on the screen now`);
       }],

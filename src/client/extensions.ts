@@ -5,8 +5,9 @@ import type { Rect } from '../core/screen.js';
 import type { Caller, CallOptions, Operation } from './caller.js';
 import type { Deadline } from './deadline.js';
 import type { Answer } from './envelope.js';
+import { Elements } from './elements.js';
 import { KnownScreens } from './screens.js';
-import { decodeCaptureUrl, decodeCount, decodeDeviceInfo, decodeDeviceList, decodeText, EXTENSION_NAMES, type Capability, type DeviceInfo } from './vendor.js';
+import { decodeCaptureUrl, decodeDeviceInfo, decodeDeviceList, decodeText, EXTENSION_NAMES, type Capability, type DeviceInfo } from './vendor.js';
 import { checkCoordinate } from './wire.js';
 
 /** A rectangle of the screen, in pixels. */
@@ -30,8 +31,6 @@ export type CaptureType = 'png' | 'jpg' | 'bmp';
 export type InterfaceRead = (device: DeviceId | undefined, options: CallOptions) => Promise<unknown>;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A form body, the way the vendor's public clients send a POST's token and arguments. */
-const FORM = 'application/x-www-form-urlencoded';
 /** The smallest capture there is, at the corner every screen has: its arguments are good on any phone. */
 const PROBE_RECT: CaptureRect = { x: 0, y: 0, width: 1, height: 1 };
 /** Thrown by a probe's contrast: its answer was in a lacking route's form. Not a PhonewrightError, so never retried. */
@@ -64,6 +63,8 @@ export class Extensions {
   #interfaceRead: InterfaceRead;
   /** The screen sizes read so far, to refuse points and rectangles off a screen before sending them. */
   readonly screens = new KnownScreens();
+  /** The phone's UI elements, through the vendor's engine (`sendAai`). */
+  readonly elements: Elements;
 
   /**
    * @param url the server's base URL, for messages and for the URLs its answers name
@@ -74,6 +75,7 @@ export class Extensions {
     this.#routes = routes;
     this.#url = url;
     this.#interfaceRead = interfaceRead;
+    this.elements = new Elements(this, routes);
   }
 
   /** Whether this server is known to lack a capability (decided by an earlier call). */
@@ -130,21 +132,6 @@ export class Extensions {
   clipboard(device: string, options: CallOptions): Promise<string> {
     const id = parseDeviceId(device);
     return this.#call('texts', options, this.clipboardOperation(id)).then((a) => decodeText(a, 'the clipboard'));
-  }
-
-  /**
-   * How many UI elements a query of the vendor's engine (FindNode: `T:OK&&C:.Button`) matches on the screen now,
-   * through `sendAai` (its `params` a JavaScript object literal, as the vendor's clients write it).
-   */
-  elementCount(device: string, query: string, options: CallOptions): Promise<number> {
-    const id = parseDeviceId(device);
-    const params = encodeURIComponent(`{query:${JSON.stringify(query)},action:"getCount"}`);
-    return this.#call('aai', options, {
-      operation: 'UI elements',
-      path: () => this.#routes.aai(id),
-      device: id,
-      request: { method: 'POST', headers: { 'content-type': FORM }, body: (t) => `params=${params}&token=${t}` },
-    }).then(decodeCount);
   }
 
   /** The text the server's own OCR reads in a rectangle (`screen/texts?rect=…`, one line of English): text only, never where it is. */

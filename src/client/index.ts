@@ -5,3 +5,4 @@ export { classify, keepsPolling, type FailureKind, type RetryEvent, type RetryOp
 export type { CallEvent, TransportOptions } from './transport.js';
 export { checkGestureMs, checkKey, checkPackage, checkText, KEY_NAMES, MAX_GESTURE_MS, MAX_TEXT, type KeyName, type Point } from './act-forms.js';
 export type { CaptureType } from './extensions.js';
+export { checkQuery, Elements } from './elements.js';

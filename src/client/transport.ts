@@ -1,8 +1,8 @@
-import type { Dispatcher } from 'undici';
+import { errors as undiciErrors, Pool, type Dispatcher } from 'undici';
 import { AbortedError, PhonewrightError, ProtocolError, TimeoutError, UnreachableError } from '../core/errors.js';
 import { redact, redactTokenParam } from '../core/redact.js';
 import { DEADLINE_PASSED, type Deadline } from './deadline.js';
-import { Pool, request, undiciErrors } from './undici.js';
+import { TRANSIENT_NETWORK } from './resilience.js';
 
 /** Timeouts and pool size of one server's transport. */
 export interface TransportOptions {
@@ -78,7 +78,7 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const ABSOLUTE = /^https?:\/\//i;
 const DEFAULTS = { attemptTimeout: 10_000, connections: 32 };
 /** Network failures after which the server is taken for unreachable (the rest of undici's are its own words). */
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES: ReadonlySet<string> = new Set([...TRANSIENT_NETWORK, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * One keep-alive pool to one server. It sends one request at a time as it is told, bounded by the call's
@@ -151,7 +151,7 @@ export class Transport {
       // An absolute URL on this server goes through the pool; one elsewhere (a capture's image) on its own.
       const url = ABSOLUTE.test(a.path) ? new URL(a.path) : undefined;
       const elsewhere = url !== undefined && url.origin !== this.origin;
-      const res = await request(elsewhere ? this.#poolOf(url.origin) : this.#pool, {
+      const res = await (elsewhere ? this.#poolOf(url.origin) : this.#pool).request({
         method,
         path: url ? url.pathname + url.search : this.basePath + a.path,
         headers: a.headers,

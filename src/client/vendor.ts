@@ -48,14 +48,6 @@ export function decodeDeviceList({ body, ctx, text }: Answer): DeviceId[] {
   return ids as DeviceId[];
 }
 
-/** `{"status": true, "value": {"count": n}}`: how many UI elements a query matched. */
-export function decodeCount({ body, ctx, text }: Answer): number {
-  const v = body.value;
-  const count = isObject(v) ? v.count : undefined;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw malformed(ctx, '"value" has no "count" of elements', text);
-  return count;
-}
-
 /** A `value` that is text (the foreground app, the clipboard); a number is taken as its text. */
 export function decodeText({ body, ctx, text }: Answer, what: string): string {
   const v = body.value;

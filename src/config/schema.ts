@@ -3,6 +3,7 @@ import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
 import { normalizeApiRoot } from '../core/routes.js';
 import { parseUploadTarget } from '../core/upload-target.js';
+import { globSource } from './glob.js';
 import validator, { schema as compiledSchema } from './validator.js';
 
 /** A phone named in the configuration. `main` stands for the server's main device. */
@@ -12,6 +13,10 @@ export interface DeviceSpec {
   name?: string;
   /** Phones in the same pool share the specs instead of each running all of them. */
   pool?: string;
+  /** The spec files this phone runs (globs relative to the file), among its server's. */
+  testMatch?: string[];
+  /** Spec files this phone does not run (globs relative to the file). */
+  testIgnore?: string[];
 }
 
 /** `"devices": "all"` (or `PHONEWRIGHT_DEVICES=all`): every phone the server lists when the run starts. */
@@ -29,6 +34,10 @@ export interface ServerFileEntry {
   passwordEnv?: string;
   apiRoot?: string;
   devices?: DeviceSelection;
+  /** The spec files this server's phones run (globs relative to the file); undefined: every spec. */
+  testMatch?: string[];
+  /** Spec files this server's phones do not run (globs relative to the file). */
+  testIgnore?: string[];
 }
 
 /** What a run does with a phone it could not test: fail the run (the default), or skip the phone's tests. */
@@ -48,7 +57,7 @@ export type PushSpec = Record<string, string | string[]>;
 export interface ConfigFile {
   servers: ServerFileEntry[];
   push: PushSpec;
-  simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed'; acts?: 'inputs' | 'scripts' | 'both' };
+  simulator: { scenario?: string; lab?: boolean; capabilities?: 'all' | 'seed'; acts?: 'inputs' | 'scripts' | 'both'; elements?: boolean; ocr?: boolean };
   /** Where CI publishes the HTML report, for links from the nightly files. */
   reportUrl?: string;
   /**
@@ -65,7 +74,9 @@ export interface ConfigFile {
 }
 
 /** The file's shape once config.schema.json has passed it; what is left to check is what a schema cannot say. */
-type RawServer = Omit<ServerFileEntry, 'devices'> & { devices?: (string | DeviceSpec)[] | typeof ALL_DEVICES };
+type Globs = string | string[];
+type RawDevice = Omit<DeviceSpec, 'testMatch' | 'testIgnore'> & { testMatch?: Globs; testIgnore?: Globs };
+type RawServer = Omit<ServerFileEntry, 'devices' | 'testMatch' | 'testIgnore'> & { devices?: (string | RawDevice)[] | typeof ALL_DEVICES; testMatch?: Globs; testIgnore?: Globs };
 type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones; leases?: LeaseFileEntry };
 
 type Fail = (where: string, what: string, hint?: string) => never;
@@ -124,8 +135,8 @@ export function parseDeviceRef(raw: unknown, where: string, fail: Fail): DeviceI
 }
 
 function checkServer(s: RawServer, where: string, fail: Fail): ServerFileEntry {
-  const { devices, ...rest } = s;
-  const out: ServerFileEntry = rest;
+  const { devices, testMatch, testIgnore, ...rest } = s;
+  const out: ServerFileEntry = { ...rest, ...checkGlobs({ testMatch, testIgnore }, where, fail) };
   if (s.url !== undefined) out.url = checkUrl(s.url, `${where}.url`, fail);
   if (s.apiRoot !== undefined) {
     try {
@@ -138,8 +149,12 @@ function checkServer(s: RawServer, where: string, fail: Fail): ServerFileEntry {
     out.devices = ALL_DEVICES;
   } else if (devices) {
     out.devices = devices.map((d, i) => {
-      const entry = typeof d === 'string' ? { id: d } : d;
-      return { ...entry, id: parseDeviceRef(entry.id, `${where}.devices[${i}].id`, fail) };
+      const { testMatch: match, testIgnore: ignore, ...entry }: RawDevice = typeof d === 'string' ? { id: d as DeviceSpec['id'] } : d;
+      const bound = checkGlobs({ testMatch: match, testIgnore: ignore }, `${where}.devices[${i}]`, fail);
+      if (entry.pool !== undefined && Object.keys(bound).length) {
+        fail(`${where}.devices[${i}].${Object.keys(bound)[0]}`, `a phone of pool "${entry.pool}" runs its pool's specs, whichever phone of the pool takes them`, 'bind the server\'s phones (its testMatch or testIgnore), or take the phone out of the pool');
+      }
+      return { ...entry, ...bound, id: parseDeviceRef(entry.id, `${where}.devices[${i}].id`, fail) };
     });
     const names = new Set<string>();
     for (const d of out.devices) {
@@ -147,6 +162,25 @@ function checkServer(s: RawServer, where: string, fail: Fail): ServerFileEntry {
       if (names.has(n)) fail(`${where}.devices`, `"${n}" is listed twice`);
       names.add(n);
     }
+  }
+  return out;
+}
+
+/** `testMatch` and `testIgnore` as lists of globs, each checked: a glob that cannot match as meant is refused. */
+function checkGlobs(raw: { testMatch: Globs | undefined; testIgnore: Globs | undefined }, where: string, fail: Fail): Pick<ServerFileEntry, 'testMatch' | 'testIgnore'> {
+  const out: Pick<ServerFileEntry, 'testMatch' | 'testIgnore'> = {};
+  for (const key of ['testMatch', 'testIgnore'] as const) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    const globs = typeof value === 'string' ? [value] : value;
+    globs.forEach((glob, i) => {
+      try {
+        globSource(glob);
+      } catch (e) {
+        fail(`${where}.${key}${typeof value === 'string' ? '' : `[${i}]`}`, (e as Error).message, 'a glob relative to the config file\'s folder, e.g. "specs/lab-a/**" or "specs/*.tc.spec.ts"');
+      }
+    });
+    out[key] = globs;
   }
   return out;
 }

@@ -7,6 +7,8 @@ export interface EmbeddedSimulatorSettings {
   lab?: boolean;
   capabilities?: 'all' | 'seed';
   acts?: 'inputs' | 'scripts' | 'both';
+  elements?: boolean;
+  ocr?: boolean;
 }
 
 /**
@@ -16,12 +18,14 @@ export interface EmbeddedSimulatorSettings {
  */
 export function embeddedSimulatorSettings(file: ConfigFile | undefined): EmbeddedSimulatorSettings {
   if (!file) return {};
-  const { scenario, lab, capabilities, acts } = file.simulator;
+  const { scenario, lab, capabilities, acts, elements, ocr } = file.simulator;
   return {
     // A scenario path in the config file is relative to the file.
     ...(scenario ? { scenario: path.resolve(file.dir, scenario) } : {}),
     ...(lab !== undefined ? { lab } : {}),
     ...(capabilities ? { capabilities } : {}),
     ...(acts ? { acts } : {}),
+    ...(elements === undefined ? {} : { elements }),
+    ...(ocr === undefined ? {} : { ocr }),
   };
 }

@@ -7,20 +7,21 @@ export const DEFAULT_API_ROOT = '/TotalControl/v1';
  * The six operations of the interface, the download of a stored file, and the vendor's routes beyond the
  * interface that phonewright uses (docs/capabilities.md): the device list, a phone's properties, a screen
  * capture and the download of its image, acts through `screen/inputs` (taps, gestures, keys) and
- * `screen/texts` (text, the clipboard), the JS bridge (the same acts), an app's state and the phone's apps.
+ * `screen/texts` (text, the clipboard, OCR), the JS bridge (the same acts), an app's state and the phone's
+ * apps, and the UI-element engine (`sendAai`).
  */
 export type Operation =
   | 'login' | 'mainDevice' | 'upload' | 'notifications' | 'settings' | 'pixel' | 'download'
-  | 'deviceList' | 'deviceInfo' | 'capture' | 'captureFile' | 'inputs' | 'texts' | 'script' | 'appState' | 'apps';
+  | 'deviceList' | 'deviceInfo' | 'capture' | 'captureFile' | 'inputs' | 'texts' | 'script' | 'appState' | 'apps' | 'aai';
 
 /** Every operation, in the order above. */
 export const OPERATIONS: readonly Operation[] = [
   'login', 'mainDevice', 'upload', 'notifications', 'settings', 'pixel', 'download',
-  'deviceList', 'deviceInfo', 'capture', 'captureFile', 'inputs', 'texts', 'script', 'appState', 'apps',
+  'deviceList', 'deviceInfo', 'capture', 'captureFile', 'inputs', 'texts', 'script', 'appState', 'apps', 'aai',
 ];
 
 /** The operations beyond the interface: a server with the interface only (the simulator's `seed`) lacks them. */
-export const EXTENSION_OPERATIONS: readonly Operation[] = ['deviceList', 'deviceInfo', 'capture', 'captureFile', 'inputs', 'texts', 'script', 'appState', 'apps'];
+export const EXTENSION_OPERATIONS: readonly Operation[] = ['deviceList', 'deviceInfo', 'capture', 'captureFile', 'inputs', 'texts', 'script', 'appState', 'apps', 'aai'];
 
 /** The paths of the interface under one API root. The only place a route is written. */
 export interface Routes {
@@ -54,7 +55,7 @@ export interface Routes {
 /** A request path recognized as one of the operations. */
 export type RouteMatch =
   | { op: 'login' | 'mainDevice' | 'upload' | 'notifications' | 'deviceList' }
-  | { op: 'settings' | 'pixel' | 'deviceInfo' | 'capture' | 'script' | 'inputs' | 'texts' | 'apps'; device: string }
+  | { op: 'settings' | 'pixel' | 'deviceInfo' | 'capture' | 'script' | 'inputs' | 'texts' | 'apps' | 'aai'; device: string }
   | { op: 'appState'; device: string; app: string }
   | { op: 'download' | 'captureFile'; file: string };
 
@@ -136,6 +137,7 @@ export function matchRoute(routes: Routes, method: string, pathname: string): Ro
   // Text is typed with a POST or a GET (`?text=`); a GET also reads the clipboard (`?type=clipboard_text`).
   if (tail === '/screen/texts') return method === 'POST' || method === 'GET' ? { op: 'texts', device } : undefined;
   if (tail === '/apps') return method === 'GET' ? { op: 'apps', device } : undefined;
+  if (tail === '/sendAai') return method === 'POST' ? { op: 'aai', device } : undefined;
   const app = /^\/apps\/([A-Za-z0-9_.]{1,255})$/.exec(tail);
   if (app) return method === 'POST' ? { op: 'appState', device, app: app[1]! } : undefined;
   return undefined;

@@ -1,6 +1,7 @@
 // Where the inspector's goldens and specs go, named as a run of the device matrix names them: pure path and
 // name logic, no I/O (fixtures/matrix.ts and fixtures/region-matcher.ts are the run's side of it).
 import path from 'node:path';
+import { qualifiedName } from '../config/names.js';
 import { ALL_DEVICES, type DeviceSelection } from '../config/schema.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
@@ -23,8 +24,10 @@ export interface ServerFacts {
   embedded: boolean;
   /** The server's main device now. */
   mainDevice: DeviceId;
-  /** `lab-a-` when the config file lists several servers (the matrix then prefixes every project); else ''. */
-  prefix: string;
+  /** The server's name in the config file: a phone's project is `<server>-<name>` where another server names a phone alike. */
+  name: string;
+  /** The names the file's other servers give their phones (src/config/names.ts): a phone named alike is qualified. */
+  othersNames: ReadonlySet<string>;
 }
 
 /** A phone's Playwright project, and the name its goldens end with. */
@@ -58,7 +61,7 @@ export function projectOf(phone: PhoneFacts, server: ServerFacts): ProjectName {
   } else {
     project = own;
   }
-  const full = `${server.prefix}${project}`;
+  const full = qualifiedName(server.name, project, server.othersNames);
   return { project: full, goldenSuffix: byPhone ? phoneKey(phone) : full };
 }
 

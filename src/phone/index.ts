@@ -1,11 +1,20 @@
-// The phone layer: every read of a phone beyond one call of the client — the one poll loop of assertions and
-// waiters, screen capture and sampling, the neighbourhood of a point, the notification feed — between the
-// client (the interface and the vendor's routes) and those who use a phone (the fixtures, the CLI, the bench).
-// The screen's reads are in ./screen.js, loaded when first needed: they bring the PNG codec.
-export { NotificationFeed, type FeedListener, type FeedOptions, type Subscription } from './feed.js';
-export { readAll, readPages, type NotificationSource, type PageOptions } from './pager.js';
-export { LAST_READ_GRACE_MS, POLL_INTERVALS, until, type PollResult } from './until.js';
-export { FINAL_READ_MS, waitForMessage, watchWindow, type MessageWait, type WaitOutcome, type WatchReport, type WindowOutcome, type WindowWatch } from './waiters.js';
-export { NotificationWatcher, type NotificationOrder, type WatcherOptions } from './watch.js';
-export { Phone, type Around, type NotificationRead, type PhoneReadOptions } from './phone.js';
+// The phone layer: everything one phone does over the client, with no test runner in it. Every read and act
+// goes through `Phone` (its deadline, its report step through the hooks the Playwright layer hands it, the lab's
+// bookkeeping); the checks (`check-*.ts`) return verdicts; the notification feed and its waiters read through
+// the phone too; `until` is the one wait loop. The screen's reads are in ./screen.js, loaded when first needed:
+// they bring the PNG codec.
+export { LONG_PRESS_MS, SWIPE_MS, type GestureOptions, type PointInput } from './acts.js';
+export { NO_HOOKS, pointAt, type CallSite, type PhoneHooks, type StepOptions } from './hooks.js';
+export { capturesScreen, type ImageMatch, type ImageOptions, type ImageTarget } from './image.js';
 export { LabVerdict } from './lab-verdict.js';
+export { Locator, type LocatorOptions } from './locator.js';
+export type { LocatorSight, LocatorTarget, LookedVia, Match } from './locator-look.js';
+export { Arrivals, type ArrivalsOptions, type NotificationOrder } from './notification-arrivals.js';
+export { NotificationFeed, type FeedListener, type FeedOptions, type ReadThrough, type Subscription } from './notification-feed.js';
+export { readAll, readPages, type NotificationSource, type PageOptions } from './notification-list.js';
+export type { WatchReport } from './notification-report.js';
+export { NotificationWaiter, PhoneWaiters, waitForMessage, type MessageWait, type WaitOptions, type WaitOutcome } from './notification-waiter.js';
+export { FINAL_READ_MS, watchWindow, type NoNotificationOptions, type WindowOutcome, type WindowWatch } from './notification-window.js';
+export { Phone, type NotificationQuery, type PhoneOptions, type ReadOptions } from './phone.js';
+export { LAST_READ_GRACE_MS, POLL_INTERVALS, until, untilChecked, type PollResult, type UntilOptions } from './until.js';
+export type { Attachment, CheckContext, Part, Verdict } from './verdict.js';

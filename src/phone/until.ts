@@ -1,7 +1,8 @@
 import { Deadline, pause } from '../client/deadline.js';
 import { keepsPolling } from '../client/resilience.js';
+import { isPhonewrightError, ServiceError } from '../core/errors.js';
 
-/** What an assertion's poll saw. */
+/** What a poll saw. */
 export interface PollResult<T> {
   /** True when `done` held before the deadline. */
   done: boolean;
@@ -16,6 +17,17 @@ export interface PollResult<T> {
   ms: number;
 }
 
+/** How {@link until} paces its reads and which failed reads it reads again. */
+export interface UntilOptions {
+  /**
+   * The pause before the next read, after read `n` (1-based); it ends early when the deadline comes.
+   * @default Playwright's `expect.poll` intervals, {@link POLL_INTERVALS}
+   */
+  pause?: (n: number, deadline: Deadline) => Promise<unknown>;
+  /** Whether a failed read is read again. @default keepsPolling: the server's passing trouble */
+  readsAgain?: (error: unknown) => boolean;
+}
+
 /** Pauses between an assertion's reads: Playwright's `expect.poll` intervals, then the last one. */
 export const POLL_INTERVALS = [0, 100, 250, 500, 1_000];
 /**
@@ -25,14 +37,16 @@ export const POLL_INTERVALS = [0, 100, 250, 500, 1_000];
 export const LAST_READ_GRACE_MS = 100;
 
 /**
- * Reads until `done(value)` holds or the deadline passes: at least one read, and when the deadline comes
- * during a pause, one last read on a grace of {@link LAST_READ_GRACE_MS} (none when a read was cut by the
- * deadline: the phone had all the time there was). A failed read is read again when {@link keepsPolling}
- * says so; any other failure ends the poll at once.
+ * The one wait loop of the phone layer: every auto-waiting check, `locate` and the notification feed read
+ * through it. Reads until `done(value)` holds or the deadline passes: at least one read, and when the deadline
+ * comes during a pause, one last read on a grace of {@link LAST_READ_GRACE_MS} (none when a read was cut by the
+ * deadline: the phone had all the time there was; none when the deadline was cancelled). A failed read is read
+ * again when `readsAgain` says so; any other failure ends the poll at once.
  * @param read one read, bounded by the deadline it is given
  * @param done whether the value is what the caller waits for
  */
-export async function until<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, deadline: Deadline): Promise<PollResult<T>> {
+export async function until<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, deadline: Deadline, options: UntilOptions = {}): Promise<PollResult<T>> {
+  const { pause: wait = intervals, readsAgain = keepsPolling } = options;
   const started = performance.now();
   const result: PollResult<T> = { done: false, last: undefined, error: undefined, reads: 0, answered: 0, ms: 0 };
   for (let i = 1, last = false; ; i++) {
@@ -50,15 +64,45 @@ export async function until<T>(read: (deadline: Deadline) => Promise<T>, done: (
         break;
       }
       result.error = error;
-      if (!keepsPolling(error)) break;
+      if (!readsAgain(error)) break;
     } finally {
       if (last) bound.dispose();
     }
     if (last || deadline.passed) break;
-    await pause(POLL_INTERVALS[Math.min(i, POLL_INTERVALS.length - 1)]!, deadline);
-    last = deadline.passed && !deadline.cancelled;
+    await wait(i, deadline);
+    if (deadline.cancelled) break;
+    last = deadline.passed;
   }
   return finish(result, false, started);
+}
+
+/**
+ * {@link until} for a check: one deadline for the whole check, handed to every read, so a phone that stops
+ * answering cannot hold it past its timeout. What the check spent before polling (loading its code, reading a
+ * golden) counts from `startedAt`, up to half the timeout, so the reads always get the other half. Misuse (bad
+ * input, a point off the screen) is thrown; a phone that never answered is a result, for the check's own message.
+ * @param startedAt `performance.now()` when the spec called the check
+ */
+export async function untilChecked<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, timeout: number, startedAt = performance.now()): Promise<PollResult<T>> {
+  const spent = Math.max(0, performance.now() - startedAt);
+  const deadline = Deadline.in(timeout - Math.min(spent, timeout / 2));
+  try {
+    const result = await until(read, done, deadline);
+    // Its time is the check's, from the call: what its message says it took, against its timeout.
+    result.ms += spent;
+    if (result.last === undefined && isMisuse(result.error)) throw result.error;
+    return result;
+  } finally {
+    deadline.dispose();
+  }
+}
+
+function intervals(n: number, deadline: Deadline): Promise<boolean> {
+  return pause(POLL_INTERVALS[Math.min(n, POLL_INTERVALS.length - 1)]!, deadline);
+}
+
+function isMisuse(error: unknown): boolean {
+  return isPhonewrightError(error, 'PW_USAGE') || (error instanceof ServiceError && error.reason === 'outside-screen');
 }
 
 function finish<T>(result: PollResult<T>, done: boolean, started: number): PollResult<T> {

@@ -7,6 +7,7 @@ import type { JSONReport, JSONReportTestResult } from '@playwright/test/reporter
 import { UsageError } from '../core/errors.js';
 import { FACTS_ATTACHMENT, parseFacts, type RegionFacts } from './facts.js';
 import { reportTests } from './json-report.js';
+import { movedGoldens, type MovedGolden } from './moved-goldens.js';
 
 /** A golden to take from the last run. */
 export interface Approval {
@@ -31,7 +32,8 @@ export interface ApprovalFilter {
  * The failed region checks of a run's JSON report, each with the golden to write and the image to write there.
  * Refuses (UsageError) a report that is not there or not one, a golden that is gone from the project (or, never
  * written, whose spec is), and a golden newer than the report (written after the run, so not what it compared
- * with): approving nothing then is better than writing where no spec looks, or over what no run has seen.
+ * with) unless it holds the run's sample already (approved: left out): approving nothing then is better than
+ * writing where no spec looks, or over what no run has seen.
  * @param file the JSON report, e.g. `reports/results.json`
  */
 export function findApprovals(file: string, filter: ApprovalFilter = {}): Approval[] {
@@ -55,13 +57,32 @@ export function findApprovals(file: string, filter: ApprovalFilter = {}): Approv
       hint: 'run the specs again (phonewright test) so the last run names the goldens where the specs are now',
     });
   }
+  // A golden written since the run that holds the run's sample was approved already: nothing left to write. One
+  // holding anything else (changed by hand, or by a later run) was not what the run compared with.
   const newer = out.find((a) => a.problem?.kind === 'newer');
   if (newer) {
     throw new UsageError(`${file} is older than ${newer.golden} (the golden of ${newer.project} › ${newer.test}): the run did not compare with it; nothing was written`, {
       hint: 'run the specs again (phonewright test), then approve what that run found',
     });
   }
-  return out.map(({ problem: _, ...a }) => a);
+  return out.filter((a) => a.problem?.kind !== 'approved').map(({ problem: _, ...a }) => a);
+}
+
+/**
+ * The goldens the last run's phones no longer look at: those under a phone's former project name, since two
+ * servers came to name phones alike and its project became `<server>-<phone>` (moved-goldens.ts), with none
+ * under the new name yet. Refuses a report that is not there, as {@link findApprovals} does.
+ * @param file the JSON report
+ */
+export function movedInReport(file: string): MovedGolden[] {
+  const report = readReport(file);
+  const files = new Map<string, Set<string>>();
+  for (const { spec, test: t } of reportTests(report.suites)) {
+    const set = files.get(t.projectName) ?? new Set<string>();
+    set.add(path.resolve(report.config.rootDir, spec.file));
+    files.set(t.projectName, set);
+  }
+  return movedGoldens((report.config.projects ?? []).map((p) => ({ name: p.name, metadata: p.metadata, files: files.get(p.name) ?? [] })));
 }
 
 /** The region checks of one attempt that failed with a sample: differed, or had no golden to compare with. */
@@ -91,27 +112,32 @@ export interface RegionSample {
   at: number;
 }
 
-/** Why a run's sample cannot be its golden now: the golden (or, never written, its spec) is `gone`, or the golden is `newer` than the run. */
+/**
+ * Why a run's sample is not to be written as its golden now: the golden (or, never written, its spec) is `gone`;
+ * the golden is `newer` than the run and holds something else; or it was written since the run and holds the
+ * run's sample, `approved` already (nothing left to write).
+ */
 export interface GoldenProblem {
-  kind: 'gone' | 'newer';
+  kind: 'gone' | 'newer' | 'approved';
   /** The file that is gone, or the golden written after the run. */
   file: string;
 }
 
 /**
  * Whether a failed region check's sample may be written as its golden: not when the golden that differed is gone
- * from the project (or, never written, its spec is), nor when the golden was written after the run (approved
- * already, or changed by hand), so not what the run compared with: approving nothing then is better than writing
- * where no spec looks, or over what no run has seen.
- * @param sample the golden and whether it was missing
+ * from the project (or, never written, its spec is), nor when the golden was written after the run: changed by
+ * hand or by a later run, so not what the run compared with (approving nothing then is better than writing where
+ * no spec looks, or over what no run has seen), or holding this very sample, approved already (approving twice
+ * writes nothing). The golden is read only when it is newer than the run.
+ * @param sample the golden, whether it was missing, and the sample
  * @param spec the check's spec file, absolute
  * @param ranAt when the run ended: its JSON report's modification time, ms
  */
-export function goldenProblem(sample: Pick<RegionSample, 'golden' | 'missing'>, spec: string, ranAt: number): GoldenProblem | undefined {
+export function goldenProblem(sample: Pick<RegionSample, 'golden' | 'missing' | 'actual'>, spec: string, ranAt: number): GoldenProblem | undefined {
   const golden = existsSync(sample.golden) ? statSync(sample.golden) : undefined;
   const needed = sample.missing ? spec : sample.golden;
   if (!(sample.missing ? existsSync(spec) : golden)) return { kind: 'gone', file: needed };
-  if (golden && golden.mtimeMs > ranAt) return { kind: 'newer', file: sample.golden };
+  if (golden && golden.mtimeMs > ranAt) return { kind: readFileSync(sample.golden).equals(sample.actual) ? 'approved' : 'newer', file: sample.golden };
   return undefined;
 }
 

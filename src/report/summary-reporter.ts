@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { KeptReports } from './kept-reports.js';
+import { movedGoldenLine, movedGoldens, type MovedGolden } from './moved-goldens.js';
 import { untestedLines, untestedPhones } from './untested.js';
 
 /**
@@ -14,6 +15,9 @@ import { untestedLines, untestedPhones } from './untested.js';
  * as one failure, and fails the run (the result `onEnd` returns is Playwright's exit code), unless its pool
  * still had phones or the config says `"unreachablePhones": "skip"` (then it is named, once).
  *
+ * A golden left under a phone's former project name (two servers came to name phones alike, so the phone's project
+ * is now `<server>-<phone>`) gets one line too, once, found before the run writes any golden (moved-goldens.ts).
+ *
  * A run that tests nothing (`--list`, a `--grep` that matches no test) leaves the last run's HTML report,
  * results.json and JUnit file as they were (kept-reports.ts): listed after those reporters, as every
  * phonewright config lists it.
@@ -24,6 +28,7 @@ export default class SummaryReporter implements Reporter {
   #suite: Suite | undefined;
   #kept: KeptReports | undefined;
   #tested = false;
+  #moved: MovedGolden[] = [];
 
   printsToStdio(): boolean {
     return true;
@@ -31,6 +36,8 @@ export default class SummaryReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.#suite = suite;
+    const projects = suite.suites.map((p) => ({ name: p.title, metadata: p.project()?.metadata, files: p.allTests().map((t) => t.location.file) }));
+    this.#moved = movedGoldens(projects);
     // Before any reporter writes: they all write at the run's end.
     this.#kept = new KeptReports(config.reporter, config.configFile ? path.dirname(config.configFile) : config.rootDir);
     this.#kept.stash();
@@ -52,6 +59,7 @@ export default class SummaryReporter implements Reporter {
     this.#kept?.settle(this.#tested);
     const untested = this.#suite ? untestedPhones(this.#suite) : [];
     for (const line of untestedLines(untested)) process.stdout.write(`${line}\n`);
+    for (const moved of this.#moved) process.stdout.write(`phonewright: ${movedGoldenLine(moved, process.cwd())}\n`);
     const notTested = untested.filter((p) => !p.tolerated).length;
     let passed = 0;
     let failed = this.#globalErrors + notTested;
@@ -65,7 +73,8 @@ export default class SummaryReporter implements Reporter {
     // A run stopped by its global timeout or by Ctrl-C has not passed, whatever ran before.
     if ((result.status === 'timedout' || result.status === 'interrupted') && failed === 0) failed = 1;
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
-    process.stdout.write(`${line}\n`);
+    // `--list` runs nothing and fails nothing: "0 passed, 0 failed" would read as a run.
+    if (this.#tested || failed || skipped) process.stdout.write(`${line}\n`);
     return notTested && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 }

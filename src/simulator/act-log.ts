@@ -2,9 +2,10 @@ import type { DeviceId } from '../core/device-id.js';
 
 /**
  * The route an act came through: `screen/inputs` (taps, touches, keys, paths, directional swipes),
- * `screen/texts` (text typed), the JS bridge (`scripts?cmd=`), or an app's state (`apps/<package>`).
+ * `screen/texts` (text typed), the JS bridge (`scripts?cmd=`), an app's state (`apps/<package>`), or the
+ * UI-element engine (`sendAai`: a `click` is a tap at the element's centre, a `setText` a text).
  */
-export type ActRoute = 'inputs' | 'texts' | 'script' | 'apps';
+export type ActRoute = 'inputs' | 'texts' | 'script' | 'apps' | 'aai';
 
 /** A point of a path, as sent: `ms` is the time given with it (0 when the point came without one). */
 export interface PathPoint {

@@ -1,4 +1,3 @@
-import { recordAct } from './act-log.js';
 import { offScreen, parsePath, performPath } from './gesture.js';
 import type { Query } from './query.js';
 import { BODY, failure } from './respond.js';
@@ -13,7 +12,7 @@ const OK = '{"status":true,"value":"0"}';
  * the screen below 1, as the vendor's scripts allow) taps, `send` with `sigmaConst.KEY_…` presses a key,
  * `swipe` with `[[x,y,ms],…]` acts a path out as `screen/inputs`' `coord` does (every point the same: a long
  * press, held for the sum of the ms; else a swipe that moves the screen's scrolling rectangles), `inputText`
- * with a quoted string types it (recorded; no field is drawn). Answers `{"status": true, "value": "0"}` as the
+ * with a quoted string types it (recorded; into the field a tap focused, if any). Answers `{"status": true, "value": "0"}` as the
  * reference example does; another function is unknown here. Every act is recorded `via: 'script'`.
  */
 export function script(state: SimulatorState, device: string, query: Query): string {
@@ -26,13 +25,13 @@ export function script(state: SimulatorState, device: string, query: Query): str
     const [x, y] = [Number(m[1]), Number(m[2])].map((n, i) => (n < 1 && m[i + 1]!.includes('.') ? Math.floor(n * (i ? height : width)) : n)) as [number, number];
     if (!Number.isInteger(x) || !Number.isInteger(y) || x >= width || y >= height) return failure(offScreen(m[1], m[2], phone.size));
     phone.finger = undefined;
-    recordAct(state.acts, { device: phone.id, via: 'script', kind: 'tap', x, y, at: state.now() });
+    state.record({ device: phone.id, via: 'script', kind: 'tap', x, y, at: state.now() });
     return OK;
   }
   if (query.cmd === 'send') {
     const m = KEY.exec(query.param ?? '');
     if (!m) return failure(`send takes a key such as sigmaConst.KEY_BACK; got ${JSON.stringify(query.param ?? null)}`);
-    recordAct(state.acts, { device: phone.id, via: 'script', kind: 'key', key: m[1]!, at: state.now() });
+    state.record({ device: phone.id, via: 'script', kind: 'key', key: m[1]!, at: state.now() });
     return OK;
   }
   if (query.cmd === 'swipe') {
@@ -44,7 +43,7 @@ export function script(state: SimulatorState, device: string, query: Query): str
   if (query.cmd === 'inputText') {
     const text = quoted(query.param ?? '');
     if (text === undefined) return failure(`inputText takes a quoted string such as "hello"; got ${JSON.stringify(query.param ?? null)}`);
-    recordAct(state.acts, { device: phone.id, via: 'script', kind: 'text', text, at: state.now() });
+    state.record({ device: phone.id, via: 'script', kind: 'text', text, at: state.now() });
     return OK;
   }
   return failure(`device.${String(query.cmd ?? '')} is not a function this simulator knows: click, send, swipe and inputText are`);

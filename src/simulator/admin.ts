@@ -5,15 +5,15 @@ import { checkObject, type Fail } from './check.js';
 import { checkFaults } from './faults.js';
 import { checkLab, OFFSET_HINT } from './lab.js';
 import { sendJson } from './respond.js';
-import type { DrawnScreenInput } from './scenario-types.js';
+import type { DrawnScreenInput, ElementInput, TextInput } from './scenario-types.js';
+import { screenInfo } from './screen-info.js';
 import { applySettings } from './settings-input.js';
 import type { NotificationPost, RectFill, SimulatorState } from './state.js';
 import { secretsEqual } from './tokens.js';
+import { ADMIN_KEY_HEADER, ADMIN_PREFIX } from './admin-routes.js';
 
-/** The admin API lives beside the interface, never under its API root. */
-export const ADMIN_PREFIX = '/_sim/';
-/** The header that carries the admin key. */
-export const ADMIN_KEY_HEADER = 'x-sim-admin-key';
+export { ADMIN_KEY_HEADER, ADMIN_PREFIX };
+
 /** A PNG of the largest phone fits; anything bigger is a mistake. */
 const MAX_ADMIN_BODY = 64 * 1024 * 1024;
 
@@ -38,6 +38,7 @@ const FAIL: Fail = (where, what) => {
  * PATCH behaviour (JSON) · PUT lab (true, false, {} or the settings) · DELETE lab ·
  * POST notifications ({device, app, text, time?}) ·
  * PUT phones/<id>/screen (a PNG body, or a JSON drawn screen) · GET phones/<id>/screen (PNG) ·
+ * GET phones/<id>/elements (the screen shown: its name, elements and texts) ·
  * POST phones/<id>/rect ({x, y, width, height, color}) · PATCH phones/<id>/settings (wire names) ·
  * PATCH phones/<id>/clock ({offsetMs}) · POST phones/<id>/online · POST phones/<id>/offline ·
  * POST phones/<id>/freeze · POST phones/<id>/thaw · PUT phones/<id>/clipboard ({text})
@@ -107,7 +108,7 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
       on('POST');
       return { notification: state.postNotification(await readJson(req, notificationPost)) };
   }
-  const m = /^phones\/([^/]+)\/(screen|rect|settings|clock|clipboard|freeze|thaw|online|offline)$/.exec(path);
+  const m = /^phones\/([^/]+)\/(screen|elements|rect|settings|clock|clipboard|freeze|thaw|online|offline)$/.exec(path);
   if (!m) throw new AdminError(404, `no admin route ${method} ${ADMIN_PREFIX}${path}`);
   let device: string;
   try {
@@ -128,6 +129,9 @@ async function route(req: IncomingMessage, res: ServerResponse, path: string, st
       on('PUT');
       state.setScreen(device, isJson(req) ? await readJson(req, drawnScreen) : await readBody(req));
       return { phone: phone.info(state.main) };
+    case 'elements':
+      on('GET');
+      return screenInfo(state, phone);
     case 'rect':
       on('POST');
       state.fillRect(device, await readJson(req, (raw) => rectFill(raw, 'rect')));
@@ -202,9 +206,9 @@ function rectFill(raw: unknown, at: string): RectFill {
   return { x: side('x'), y: side('y'), width: side('width'), height: side('height'), color: field.text('color', 'must be a colour such as "0x25425c"') };
 }
 
-/** A drawn screen (a PNG comes as the body itself, not as JSON). */
+/** A drawn screen (a PNG comes as the body itself, not as JSON); its texts and elements are checked by the state. */
 function drawnScreen(raw: unknown): DrawnScreenInput {
-  const s = checkObject(raw, 'screen', ['width', 'height', 'fill', 'rects'], FAIL);
+  const s = checkObject(raw, 'screen', ['width', 'height', 'fill', 'rects', 'texts', 'elements'], FAIL);
   const field = fields(s, 'screen');
   const screen: DrawnScreenInput = { width: field.number('width', 'must be the width in pixels'), height: field.number('height', 'must be the height in pixels') };
   if (s.fill !== undefined) screen.fill = field.text('fill', 'must be a colour such as "0x25425c"');
@@ -212,6 +216,8 @@ function drawnScreen(raw: unknown): DrawnScreenInput {
     if (!Array.isArray(s.rects)) return FAIL('screen.rects', 'must be a list of rectangles {x, y, width, height, color}');
     screen.rects = s.rects.map((r: unknown, i) => rectFill(r, `screen.rects[${i}]`));
   }
+  if (s.texts !== undefined) screen.texts = s.texts as TextInput[];
+  if (s.elements !== undefined) screen.elements = s.elements as ElementInput[];
   return screen;
 }
 

@@ -1,4 +1,3 @@
-import { recordAct } from './act-log.js';
 import type { Query } from './query.js';
 import { BODY, failure } from './respond.js';
 import type { SimulatorState } from './state.js';
@@ -8,21 +7,17 @@ const STATES = new Set(['active', 'inactive', 'restart']);
 /**
  * An app's state (`POST devices/<id>/apps/<package>` with `state=active|inactive|restart`, from the query, a
  * form body or a JSON body): starts, closes or restarts it, answering `{"status": true, "value": "make it
- * <state>"}` (the reference example's words for `inactive`). A started app comes to the front, and joins the
- * phone's installed packages if it was not among them; a closed one leaves the front.
+ * <state>"}` (the reference example's words for `inactive`). A started app comes to the front, joins the
+ * phone's installed packages if it was not among them, and shows its launch screen (the scenario's `launch`;
+ * a restart shows it as the scenario has it); the app in front closed leaves the home screen.
  */
 export function appState(state: SimulatorState, device: string, app: string, params: Query): string {
   const phone = state.find(device);
   if (!phone?.online) return BODY.deviceNotFound;
   const wanted = params.state ?? '';
   if (!STATES.has(wanted)) return failure(`state ${JSON.stringify(wanted)} is not active, inactive or restart`);
-  recordAct(state.acts, { device: phone.id, via: 'apps', kind: 'app', app, state: wanted as 'active' | 'inactive' | 'restart', at: state.now() });
-  if (wanted === 'inactive') {
-    if (phone.foreground === app) phone.foreground = '';
-  } else {
-    phone.foreground = app;
-    if (!phone.installed.includes(app)) phone.installed.push(app);
-  }
+  // Recording it starts or closes it (act-effects.ts): the front, the installed list, the screen shown.
+  state.record({ device: phone.id, via: 'apps', kind: 'app', app, state: wanted as 'active' | 'inactive' | 'restart', at: state.now() });
   return JSON.stringify({ status: true, value: `make it ${wanted}` });
 }
 

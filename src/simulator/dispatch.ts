@@ -7,7 +7,7 @@ import type { FaultDecision } from './faults.js';
 import { hold, serve } from './handlers.js';
 import type { MissingRouteForm } from './options.js';
 import { failure, sendInternalError, sendText } from './respond.js';
-import { findRoute, isRouteNotYetServed, type RouteTable } from './route-table.js';
+import { findRoute, type RouteTable } from './route-table.js';
 import type { SimulatorState } from './state.js';
 import type { UploadContext } from './storage.js';
 
@@ -32,6 +32,8 @@ export interface DispatchContext {
   held: Set<ServerResponse>;
   /** The port the simulator listens on, for the URLs of screen captures. */
   port: () => number;
+  /** Whether `screen/texts` reads text on the screen (its OCR form, `rect=`). */
+  ocr: boolean;
 }
 
 const NOT_JSON = '<html><body><h1>502 Bad Gateway</h1><p>injected fault: a body that is not JSON</p></body></html>';
@@ -62,7 +64,7 @@ export function createRequestHandler(ctx: DispatchContext): (req: IncomingMessag
       }
       const method = req.method ?? 'GET';
       const match = findRoute(ctx.table, method, pathname);
-      if (!match || ctx.table.missing.has(match.op)) return noRoute(req, res, method, pathname, match !== undefined || isRouteNotYetServed(ctx.table, pathname), ctx);
+      if (!match || ctx.table.missing.has(match.op)) return noRoute(req, res, method, pathname, match !== undefined, ctx);
       const { state } = ctx;
       state.count(match.op);
       const search = q < 0 ? '' : url.slice(q + 1);

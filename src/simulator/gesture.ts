@@ -1,4 +1,4 @@
-import { recordAct, type ActRoute, type PathPoint } from './act-log.js';
+import type { ActRoute, PathPoint } from './act-log.js';
 import type { Phone } from './phone.js';
 import type { SimulatorState } from './state.js';
 
@@ -57,10 +57,10 @@ export function performPath(state: SimulatorState, phone: Phone, points: readonl
   const path = points.length > 2 ? { path: points.map((p) => ({ ...p })) } : {};
   phone.finger = undefined;
   if (points.every((p) => p.x === from.x && p.y === from.y)) {
-    recordAct(state.acts, { device: phone.id, via, kind: 'long-press', x: from.x, y: from.y, durationMs, ...path, at: state.now() });
+    state.record({ device: phone.id, via, kind: 'long-press', x: from.x, y: from.y, durationMs, ...path, at: state.now() });
     return;
   }
-  recordAct(state.acts, { device: phone.id, via, kind: 'swipe', from: { x: from.x, y: from.y }, to: { x: to.x, y: to.y }, durationMs, ...path, at: state.now() });
+  state.record({ device: phone.id, via, kind: 'swipe', from: { x: from.x, y: from.y }, to: { x: to.x, y: to.y }, durationMs, ...path, at: state.now() });
   phone.scroll(to.x - from.x, to.y - from.y);
 }
 
@@ -77,7 +77,7 @@ export function performDirection(state: SimulatorState, phone: Phone, direction:
   }[direction];
   const [from, to] = ends as [{ x: number; y: number }, { x: number; y: number }];
   phone.finger = undefined;
-  recordAct(state.acts, { device: phone.id, via: 'inputs', kind: 'directional-swipe', direction, from, to, at: state.now() });
+  state.record({ device: phone.id, via: 'inputs', kind: 'directional-swipe', direction, from, to, at: state.now() });
   phone.scroll(to.x - from.x, to.y - from.y);
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteMatch } from '../core/routes.js';
+import { sendAai } from './aai.js';
 import { script } from './acts.js';
 import { appList, appState } from './apps.js';
 import { capture, serveCaptureFile } from './capture.js';
@@ -14,7 +15,7 @@ import { handleUpload } from './storage.js';
 import { texts } from './texts.js';
 
 /** The operations that take a body: the upload (streamed multipart), and the acts (small, read whole). */
-const BODY_OPERATIONS = new Set(['upload', 'script', 'appState', 'inputs', 'texts']);
+const BODY_OPERATIONS = new Set(['upload', 'script', 'appState', 'inputs', 'texts', 'aai']);
 
 /**
  * Serves a request of a route the simulator offers, once faults and latency have had their say: downloads,
@@ -84,13 +85,15 @@ function answer(req: IncomingMessage, res: ServerResponse, match: RouteMatch, pa
     case 'inputs':
       return sendText(res, 200, inputs(state, match.device, params));
     case 'texts':
-      return sendText(res, 200, texts(state, match.device, params));
+      return sendText(res, 200, texts(state, match.device, params, ctx.ocr));
     case 'script':
       return sendText(res, 200, script(state, match.device, params));
     case 'appState':
       return sendText(res, 200, appState(state, match.device, match.app, params));
     case 'apps':
       return sendText(res, 200, appList(state, match.device, params));
+    case 'aai':
+      return sendText(res, 200, sendAai(state, match.device, params));
     case 'upload':
       return handleUpload(req, res, ctx.upload);
     case 'login':

@@ -1,4 +1,3 @@
-import { recordAct } from './act-log.js';
 import { offScreen, parsePath, performDirection, performPath } from './gesture.js';
 import type { Phone } from './phone.js';
 import type { Query } from './query.js';
@@ -58,7 +57,7 @@ function key(state: SimulatorState, phone: Phone, code: string, given: string | 
   if (!KEYS.has(code)) return failure(`code ${JSON.stringify(code)} is not a key this simulator knows: ${INPUT_KEYS.join(', ')}`);
   const keyState = given ?? 'press';
   if (!KEY_STATES.has(keyState)) return failure(`state ${JSON.stringify(keyState)} of a key is not press, down or up`);
-  recordAct(state.acts, { device: phone.id, via: 'inputs', kind: 'key', key: code, state: keyState as 'press' | 'down' | 'up', at: state.now() });
+  state.record({ device: phone.id, via: 'inputs', kind: 'key', key: code, state: keyState as 'press' | 'down' | 'up', at: state.now() });
   return OK;
 }
 
@@ -76,16 +75,16 @@ function touch(state: SimulatorState, phone: Phone, params: Query): string {
   const base = { device: phone.id, via: 'inputs' as const, x, y, at };
   if (touchState === 'press') {
     phone.finger = undefined;
-    recordAct(state.acts, { ...base, kind: 'tap' });
+    state.record({ ...base, kind: 'tap' });
   } else if (touchState === 'down') {
     phone.finger = { x, y };
-    recordAct(state.acts, { ...base, kind: 'touch-down' });
+    state.record({ ...base, kind: 'touch-down' });
   } else if (touchState === 'move') {
     if (phone.finger) phone.finger = { x, y };
-    recordAct(state.acts, { ...base, kind: 'touch-move' });
+    state.record({ ...base, kind: 'touch-move' });
   } else {
     phone.finger = undefined;
-    recordAct(state.acts, { ...base, kind: 'touch-up' });
+    state.record({ ...base, kind: 'touch-up' });
   }
   return OK;
 }

@@ -73,8 +73,20 @@ export interface SimulatorOptions {
    */
   acts?: ActsOffered;
   /**
+   * Offer the vendor's UI-element engine (`POST devices/<id>/sendAai`), which searches the drawn screens'
+   * elements; false: it answers as a route not offered, as on a server without it. Under
+   * `capabilities: "seed"` it is not offered either way. @default true
+   */
+  elements?: boolean;
+  /**
+   * Offer the server's OCR (`screen/texts` with `rect=`), which reads the drawn screens' texts; false: it
+   * answers the failure envelope saying it is not offered (the route still types text and reads the clipboard).
+   * @default true
+   */
+  ocr?: boolean;
+  /**
    * How a route of the vendor's that this simulator does not offer answers (every one beyond the interface
-   * under `capabilities: "seed"`, the act routes `acts` leaves out, the routes it does not have yet): HTTP
+   * under `capabilities: "seed"`, the act routes `acts` leaves out, `sendAai` without `elements`): HTTP
    * 404, 405 or 501, or `envelope`, HTTP 200 with `{"status": null, "value": "no such route: …"}`. @default 404
    */
   missingRoutes?: MissingRouteForm;
@@ -105,6 +117,8 @@ export interface ResolvedOptions {
   clockOffsetMs: Record<string, number> | undefined;
   capabilities: Capabilities;
   acts: ActsOffered;
+  elements: boolean;
+  ocr: boolean;
   missingRoutes: MissingRouteForm;
   adminKey: string;
   now: () => number;
@@ -143,6 +157,9 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
   if (capabilities !== 'all' && capabilities !== 'seed') throw new UsageError(`invalid capabilities ${JSON.stringify(capabilities)}: expected "all" (the vendor's routes beyond the interface too) or "seed" (the interface's six operations only)`);
   const acts = o.acts ?? 'both';
   if (!ACTS_OFFERED.includes(acts)) throw new UsageError(`invalid acts ${JSON.stringify(acts)}: expected "inputs" (screen/inputs and screen/texts), "scripts" (the JS bridge) or "both"`);
+  for (const key of ['elements', 'ocr'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'boolean') throw new UsageError(`invalid ${key} ${JSON.stringify(o[key])}: expected true (offered, the default) or false (answered as a server without it answers)`);
+  }
   const missingRoutes = o.missingRoutes ?? 404;
   if (missingRoutes !== 404 && missingRoutes !== 405 && missingRoutes !== 501 && missingRoutes !== 'envelope') {
     throw new UsageError(`invalid missingRoutes ${JSON.stringify(missingRoutes)}: expected 404, 405, 501 (the HTTP status a lacking route answers) or "envelope" (HTTP 200 with {"status": null, …})`);
@@ -168,9 +185,11 @@ export function resolveOptions(options: SimulatorOptions): ResolvedOptions {
     clockOffsetMs,
     capabilities,
     acts,
+    elements: o.elements ?? true,
+    ocr: o.ocr ?? true,
     missingRoutes,
     adminKey,
-    // The same clock as the client's feed (src/phone/feed.ts): a wall clock being slewed (NTP on a VM, 0.5 % here)
+    // The same clock as the client's feed (src/phone/notification-feed.ts): a wall clock being slewed (NTP on a VM, 0.5 % here)
     // would otherwise make every simulated phone's clock drift against this machine's during a run.
     now: o.now ?? (() => performance.timeOrigin + performance.now()),
     log,

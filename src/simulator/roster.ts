@@ -15,7 +15,7 @@ export interface ScenarioRoster {
 /** A phone's name: fit for a Playwright project and a file name. */
 export const PHONE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const TOP_KEYS = ['$schema', 'main', 'behaviour', 'lab', 'phones', 'notifications'];
-export const PHONE_KEYS = ['id', 'name', 'online', 'settings', 'screen', 'frames', 'loop', 'clockOffsetMs', 'model', 'manufacturer', 'android', 'sdk', 'group', 'apps'];
+export const PHONE_KEYS = ['id', 'name', 'online', 'settings', 'screen', 'frames', 'loop', 'clockOffsetMs', 'model', 'manufacturer', 'android', 'sdk', 'group', 'apps', 'screens', 'launch'];
 
 /**
  * The ids, names and main device of a scenario, checked as the simulator checks them (the rest of the

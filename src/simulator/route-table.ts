@@ -15,20 +15,13 @@ export interface RouteTable {
 const VERSIONED = /^(.*\/v)\d$/;
 
 /**
- * Routes a device-control server has that this simulator does not have yet, recognized so that they answer
- * as a route not offered (the missing-route form) rather than as a path that is no route. The UI-element
- * engine (`POST devices/<id>/sendAai`) comes with text and elements on the screen: it joins the core's
- * routes and the handlers there, beside the OCR form of `screen/texts` (ocr.ts).
- */
-const NOT_YET = [/^\/devices\/[^/]+\/sendAai$/];
-
-/**
  * The route table of a simulator. When the API root ends in `/v<digit>`, the sibling roots `/v1` and `/v2`
  * are served too, with the same tokens (public clients log in on v1 and call v2): `/TotalControl/v1` serves
  * `/TotalControl/v2` as well. `capabilities: 'seed'` lacks every route beyond the interface; `acts` says
- * which of the two ways to act is offered: `screen/inputs` with `screen/texts`, the JS bridge, or both.
+ * which of the two ways to act is offered: `screen/inputs` with `screen/texts`, the JS bridge, or both;
+ * without `elements`, the UI-element engine (`sendAai`) is not offered.
  */
-export function routeTable(apiRoot: string, capabilities: Capabilities, acts: ActsOffered): RouteTable {
+export function routeTable(apiRoot: string, capabilities: Capabilities, acts: ActsOffered, elements = true): RouteTable {
   const primary = routesFor(apiRoot);
   const versioned = VERSIONED.exec(primary.apiRoot);
   const siblings = versioned ? ['1', '2'].map((v) => `${versioned[1]}${v}`).filter((root) => root !== primary.apiRoot) : [];
@@ -36,6 +29,7 @@ export function routeTable(apiRoot: string, capabilities: Capabilities, acts: Ac
   if (capabilities === 'seed') for (const op of EXTENSION_OPERATIONS) missing.add(op);
   if (acts === 'scripts') ['inputs', 'texts'].forEach((op) => missing.add(op as Operation));
   if (acts === 'inputs') missing.add('script');
+  if (!elements) missing.add('aai');
   return { primary, all: [primary, ...siblings.map((root) => routesFor(root))], missing };
 }
 
@@ -49,14 +43,4 @@ export function findRoute(table: RouteTable, method: string, pathname: string): 
     if (match) return match;
   }
   return undefined;
-}
-
-/** True when the path is a route of the vendor's that this simulator does not have yet ({@link NOT_YET}). */
-export function isRouteNotYetServed(table: RouteTable, pathname: string): boolean {
-  for (const { apiRoot } of table.all) {
-    if (!pathname.startsWith(`${apiRoot}/`)) continue;
-    const rest = pathname.slice(apiRoot.length);
-    if (NOT_YET.some((re) => re.test(rest))) return true;
-  }
-  return false;
 }

@@ -52,6 +52,14 @@ export interface PhoneInput {
    * @default a few Android system packages and the vendor's own app (DEFAULT_APPS)
    */
   apps?: string[];
+  /**
+   * Screens of the phone's apps, by name (letters, digits, `.`, `_`, `-`), each the phone's size: an app's
+   * start shows one (`launch`), a tap on an element shows the one it `opens`. `screen` or `frames` is the home
+   * screen, shown again by the home key and when the app in front closes.
+   */
+  screens?: Record<string, ScreenInput>;
+  /** Package → the name of the screen (of `screens`) it shows when started (`apps/<package>` with `state=active`). */
+  launch?: Record<string, string>;
 }
 
 /** A PNG file (relative to the scenario file), or a fill colour with rectangles painted over it in order. */
@@ -63,6 +71,56 @@ export interface DrawnScreenInput {
   /** `0xrrggbb`, `#rrggbb` or `rrggbb`. @default "0x000000" */
   fill?: string;
   rects?: RectInput[];
+  /** Lines of text drawn over the rectangles, in Roboto, antialiased (an OCR engine reads them). */
+  texts?: TextInput[];
+  /** UI elements: the phone's accessibility tree on this screen (the vendor's `sendAai` searches it), each drawn. */
+  elements?: ElementInput[];
+}
+
+/** A line of text on a drawn screen. */
+export interface TextInput {
+  /** The left edge of the text. */
+  x: number;
+  /** The top of its line box (the font's ascender; the baseline is 0.93 × `size` below it, for Roboto). */
+  y: number;
+  /** One line: no line breaks. */
+  text: string;
+  /** The font size in pixels (the em; capitals are 0.71 of it). */
+  size: number;
+  /** @default "0x000000" */
+  color?: string;
+  /** @default "regular" */
+  weight?: 'regular' | 'bold';
+}
+
+/** A UI element of a drawn screen: what the accessibility tree says of it, and how it is drawn. */
+export interface ElementInput {
+  /** What it shows; drawn in its bounds, so the pixels and the tree agree. */
+  text?: string;
+  /** Its content description (an icon's spoken name): not drawn. */
+  description?: string;
+  /** Its resource id, e.g. `com.example.app:id/login`. */
+  id?: string;
+  /** e.g. `android.widget.Button`. @default android.widget.EditText when editable, android.widget.TextView with a text, else android.view.View */
+  class?: string;
+  /** `[left, top, right, bottom]` (right and bottom outside it, as Android's), or `{x, y, width, height}`. */
+  bounds: [number, number, number, number] | { x: number; y: number; width: number; height: number };
+  /** @default false */
+  clickable?: boolean;
+  /** A text field: `setText` and typing after a tap on it change its text. @default false */
+  editable?: boolean;
+  /** The rectangle drawn in its bounds, under its text. @default none */
+  fill?: string;
+  /** @default "0x000000" */
+  textColor?: string;
+  /** The font size of its text, in pixels. @default half its height, at most 48 */
+  textSize?: number;
+  /** @default "regular" */
+  weight?: 'regular' | 'bold';
+  /** Where its text sits from left to right (from top to bottom it is centred). @default "left", "center" for a clickable element that is not editable */
+  align?: 'left' | 'center' | 'right';
+  /** The name of a screen of the phone's `screens` that a tap on it (or an AAI click) shows. */
+  opens?: string;
 }
 
 export interface RectInput {
@@ -117,6 +175,10 @@ export interface PhoneSpec {
   sdk: number;
   group: string;
   apps: readonly string[];
+  /** The named screens (templates, copied on every reset). */
+  screens: ReadonlyMap<string, Screen>;
+  /** Package → the name of the screen its start shows. */
+  launch: ReadonlyMap<string, string>;
 }
 
 export interface FrameSpec {

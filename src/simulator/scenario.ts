@@ -1,21 +1,17 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
 import type { DisplaySettings, Resolution } from '../core/settings.js';
 import { checkBehaviour } from './behaviour.js';
-import { checkColor, checkObject, isInt, type Fail } from './check.js';
+import { checkObject, isInt, type Fail } from './check.js';
 import { checkLab, checkOffsetKeys, isClockOffset, OFFSET_HINT, type LabOptions } from './lab.js';
 import type { FrameSpec, NotificationRule, PhoneSpec, Scenario, ScenarioInput } from './scenario-types.js';
-import { Screen, type Rect } from './screen.js';
+import type { Screen } from './screen.js';
+import { checkOpens, readScreen, SCREEN_NAME } from './screen-input.js';
 import { failIn, PHONE_NAME, readScenarioFile, rosterOf, type ScenarioRoster } from './roster.js';
 import { applySettings, defaultSettings } from './settings-input.js';
 
-const SCREEN_KEYS = ['png', 'width', 'height', 'fill', 'rects'];
-const RECT_KEYS = ['x', 'y', 'width', 'height', 'color', 'scrolls'];
 const RULE_KEYS = ['device', 'app', 'text', 'atMs', 'everyMs', 'startMs'];
-/** Larger than any phone, small enough that a typo (19200 for 1920) is caught before it allocates. */
-const MAX_SIDE = 16_384;
 const MAX_MS = 2 ** 31 - 1;
 /** An Android package name, as the app routes take it. */
 const PACKAGE = /^[A-Za-z0-9_.]{1,255}$/;
@@ -73,53 +69,6 @@ export function validateScenario(json: unknown, source: string, baseDir: string)
   return { source, main, behaviour, lab, phones, rules };
 }
 
-/**
- * Builds a screen from its JSON form: `{"png": path}` or `{"width", "height", "fill", "rects"}`.
- * @param at the JSON path, for messages
- * @param extraKeys keys allowed beside the screen's (a frame's `durationMs`)
- */
-export function readScreen(raw: unknown, at: string, baseDir: string, fail: Fail, extraKeys: string[]): Screen {
-  const s = checkObject(raw, at, [...SCREEN_KEYS, ...extraKeys], fail);
-  if (s.png !== undefined) {
-    for (const key of ['width', 'height', 'fill', 'rects']) if (s[key] !== undefined) fail(`${at}.${key}`, 'cannot go with "png": the PNG gives the size and the pixels');
-    let bytes: Uint8Array;
-    let shown = 'the bytes given';
-    if (s.png instanceof Uint8Array) {
-      bytes = s.png;
-    } else if (typeof s.png === 'string' && s.png !== '') {
-      shown = path.resolve(baseDir, s.png);
-      try {
-        bytes = readFileSync(shown);
-      } catch (e) {
-        return fail(`${at}.png`, `names ${shown}, which cannot be read (${(e as NodeJS.ErrnoException).code}); write the path of a PNG file, relative to the scenario file`);
-      }
-    } else {
-      return fail(`${at}.png`, 'must be the path of a PNG file, relative to the scenario file');
-    }
-    try {
-      return Screen.fromPng(bytes);
-    } catch (e) {
-      return fail(`${at}.png`, `(${shown}) is not a PNG image: ${(e as Error).message}`);
-    }
-  }
-  if (!isInt(s.width, 1, MAX_SIDE)) fail(`${at}.width`, `is ${JSON.stringify(s.width)}; write the screen width in pixels (1 to ${MAX_SIDE}), or give "png"`);
-  if (!isInt(s.height, 1, MAX_SIDE)) fail(`${at}.height`, `is ${JSON.stringify(s.height)}; write the screen height in pixels (1 to ${MAX_SIDE}), or give "png"`);
-  const fill = s.fill === undefined ? 0 : checkColor(s.fill, `${at}.fill`, fail);
-  const rects: Rect[] = [];
-  if (s.rects !== undefined) {
-    if (!Array.isArray(s.rects)) fail(`${at}.rects`, 'must be a list of {"x", "y", "width", "height", "color"}');
-    (s.rects as unknown[]).forEach((r, i) => {
-      const where = `${at}.rects[${i}]`;
-      const o = checkObject(r, where, RECT_KEYS, fail);
-      for (const key of ['x', 'y']) if (!isInt(o[key], 0, MAX_SIDE)) fail(`${where}.${key}`, `is ${JSON.stringify(o[key])}; write an integer from 0 to ${MAX_SIDE}`);
-      for (const key of ['width', 'height']) if (!isInt(o[key], 1, MAX_SIDE)) fail(`${where}.${key}`, `is ${JSON.stringify(o[key])}; write an integer from 1 to ${MAX_SIDE}`);
-      if (o.scrolls !== undefined && typeof o.scrolls !== 'boolean') fail(`${where}.scrolls`, `is ${JSON.stringify(o.scrolls)}; write true for a rectangle that moves with the phone's swipes, or leave it out`);
-      rects.push({ x: o.x as number, y: o.y as number, width: o.width as number, height: o.height as number, color: checkColor(o.color, `${where}.color`, fail), scrolls: o.scrolls === true });
-    });
-  }
-  return Screen.drawn(s.width as number, s.height as number, fill, rects);
-}
-
 /** A phone beyond its id and name (the roster checked those): its screens, settings and state. */
 function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][number], baseDir: string, fail: Fail): PhoneSpec {
   const p = raw as Record<string, unknown>;
@@ -154,6 +103,10 @@ function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][numbe
     });
   }
   const { width, height } = frames[0]!.screen;
+  const screens = readNamedScreens(p.screens, `${at}.screens`, { width, height }, baseDir, fail);
+  const names = new Set(screens.keys());
+  frames.forEach((f, i) => checkOpens(f.screen, names, p.screen !== undefined ? `${at}.screen` : `${at}.frames[${i}]`, fail));
+  for (const [name, screen] of screens) checkOpens(screen, names, `${at}.screens.${name}`, fail);
   return {
     id: who.id,
     name: who.name,
@@ -168,7 +121,36 @@ function readPhone(raw: unknown, at: string, who: ScenarioRoster['phones'][numbe
     sdk: (p.sdk as number | undefined) ?? 33,
     group: (p.group as string | undefined) ?? DEFAULT_GROUP,
     apps: [...new Set((p.apps as string[] | undefined) ?? DEFAULT_APPS)],
+    screens,
+    launch: readLaunch(p.launch, `${at}.launch`, names, fail),
   };
+}
+
+/** A phone's named screens, each the phone's size. */
+function readNamedScreens(raw: unknown, at: string, size: { width: number; height: number }, baseDir: string, fail: Fail): Map<string, Screen> {
+  const screens = new Map<string, Screen>();
+  if (raw === undefined) return screens;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(at, 'must be an object of screen name → screen, e.g. {"sign-in": {"width": 1080, "height": 1920, …}}');
+  for (const [name, input] of Object.entries(raw as Record<string, unknown>)) {
+    if (!SCREEN_NAME.test(name)) fail(`${at}.${name}`, 'is not a screen name; write letters, digits, ".", "_" or "-" (at most 64), e.g. "sign-in"');
+    const screen = readScreen(input, `${at}.${name}`, baseDir, fail, []);
+    if (screen.width !== size.width || screen.height !== size.height) fail(`${at}.${name}`, `is ${screen.width}×${screen.height} but the phone is ${size.width}×${size.height}; every screen of a phone has the phone's size`);
+    screens.set(name, screen);
+  }
+  return screens;
+}
+
+/** Package → the screen its start shows: packages as the app routes take them, screens of the phone's. */
+function readLaunch(raw: unknown, at: string, names: ReadonlySet<string>, fail: Fail): Map<string, string> {
+  const launch = new Map<string, string>();
+  if (raw === undefined) return launch;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) fail(at, 'must be an object of package → screen name, e.g. {"com.example.app": "sign-in"}');
+  for (const [pkg, name] of Object.entries(raw as Record<string, unknown>)) {
+    if (!PACKAGE.test(pkg)) fail(`${at}.${pkg}`, 'is not a package name; write letters, digits, "_" and dots, e.g. "com.example.app"');
+    if (typeof name !== 'string' || !names.has(name)) fail(`${at}.${pkg}`, `is ${JSON.stringify(name)}, which is not a screen of the phone; write one of its "screens" (${[...names].join(', ') || 'it has none'})`);
+    launch.set(pkg, name as string);
+  }
+  return launch;
 }
 
 function readSettings(raw: unknown, at: string, size: Resolution, fail: Fail): DisplaySettings {

@@ -1,5 +1,8 @@
 import { PNG } from 'pngjs';
+import { elementRect, elementSprite, liveElement, type Element, type ElementSpec } from './elements.js';
 import { encodeImage, type ImageFormat } from './image-formats.js';
+import { TextLayer } from './text-layer.js';
+import { TextSprite, type TextSpec } from './text-sprite.js';
 
 /** A filled rectangle on a screen; `color` is 0xrrggbb. */
 export interface Rect {
@@ -24,9 +27,16 @@ export interface Area {
 const MAX_VECTOR_RECTS = 256;
 const STRIDE = 5;
 
+/** What a drawn screen shows over its rectangles: lines of text, and UI elements (a fill, a text, a place in the tree). */
+export interface ScreenContent {
+  texts?: readonly TextSpec[];
+  elements?: readonly ElementSpec[];
+}
+
 /**
  * A phone's screen: a fill colour with rectangles drawn over it (cheap: four phones of 1440×2960 would cost
- * 50 MB as rasters), or an RGB raster (decoded PNGs, or a drawn screen with many rectangles).
+ * 50 MB as rasters), or an RGB raster (decoded PNGs, or a drawn screen with many rectangles); then its texts,
+ * coverage masks blended over the rectangles (see {@link TextLayer}), and its UI elements' tree.
  */
 export class Screen {
   readonly width: number;
@@ -39,24 +49,42 @@ export class Screen {
   #scrolling: number[];
   /** The last image made, its format and rectangle: a check that polls an unchanged screen gets the same bytes, not a new encoding. */
   #encoded: { area: string; bytes: Buffer } | undefined;
+  /** Undefined while the screen has no text: a pixel read then pays one check for them. */
+  #texts: TextLayer | undefined;
+  #elements: Element[];
 
-  private constructor(width: number, height: number, fill: number, rects: number[], raster: Buffer | undefined, scrolling: number[] = []) {
+  private constructor(width: number, height: number, fill: number, rects: number[], raster: Buffer | undefined, scrolling: number[] = [], texts?: TextLayer, elements: Element[] = []) {
     this.width = width;
     this.height = height;
     this.#fill = fill;
     this.#rects = rects;
     this.#raster = raster;
     this.#scrolling = scrolling;
+    this.#texts = texts;
+    this.#elements = elements;
   }
 
   /**
-   * A screen of one colour with rectangles painted over it, in order.
+   * A screen of one colour with rectangles painted over it, in order, then its elements' fills; over them its
+   * texts, then its elements' texts.
    * @param fill 0xrrggbb
    * @default rects []
+   * @default content no text, no elements
    */
-  static drawn(width: number, height: number, fill: number, rects: readonly Rect[] = []): Screen {
+  static drawn(width: number, height: number, fill: number, rects: readonly Rect[] = [], content: ScreenContent = {}): Screen {
     const screen = new Screen(width, height, fill, [], undefined);
     for (const rect of rects) screen.fillRect(rect);
+    const elements = (content.elements ?? []).map(liveElement);
+    for (const element of elements) {
+      const rect = elementRect(element);
+      if (rect) screen.fillRect(rect);
+    }
+    const sprites = [...(content.texts ?? []).map((spec) => new TextSprite(spec)), ...elements.flatMap((e) => (e.sprite ? [e.sprite] : []))];
+    if (sprites.length) {
+      screen.#texts = new TextLayer();
+      for (const sprite of sprites) screen.#texts.add(sprite);
+    }
+    screen.#elements = elements;
     return screen;
   }
 
@@ -75,6 +103,32 @@ export class Screen {
   /** The colour at (x, y) as 0xrrggbb, or -1 when the point is outside the screen. */
   colorAt(x: number, y: number): number {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height) return -1;
+    const texts = this.#texts;
+    return texts === undefined ? this.#under(x, y) : texts.colorAt(x, y, this.#under(x, y));
+  }
+
+  /** The UI elements, in the order drawn (the tree the vendor's element engine searches); the array is the screen's own. */
+  get elements(): readonly Element[] {
+    return this.#elements;
+  }
+
+  /** The texts that show, in the order drawn: the scenario's, then the elements'. */
+  texts(): TextSprite[] {
+    return this.#texts?.sprites() ?? [];
+  }
+
+  /** Sets an element's text (one of {@link elements}), and draws it in place of the one it had. */
+  setElementText(element: Element, text: string): void {
+    this.#encoded = undefined;
+    const next = elementSprite(element, text);
+    this.#texts ??= new TextLayer();
+    this.#texts.replace(element.sprite, next);
+    element.sprite = next;
+    element.text = text;
+  }
+
+  /** The colour of the rectangles at (x, y), on the screen: what the texts are blended over. */
+  #under(x: number, y: number): number {
     const raster = this.#raster;
     if (raster) {
       const o = (y * this.width + x) * 3;
@@ -101,6 +155,8 @@ export class Screen {
     const x1 = Math.min(this.width, rect.x + rect.width);
     const y1 = Math.min(this.height, rect.y + rect.height);
     if (x1 <= x0 || y1 <= y0) return;
+    // Painted after the texts: it covers them where they meet, as paint would.
+    if (this.#texts) this.#texts.cover({ x1: x0, y1: y0, x2: x1, y2: y1 });
     if (!this.#raster && this.#rects.length / STRIDE >= MAX_VECTOR_RECTS) this.#rasterize();
     const raster = this.#raster;
     if (!raster) {
@@ -137,7 +193,8 @@ export class Screen {
 
   /** An independent copy (the scenario keeps its screens untouched so a reset can go back to them). */
   clone(): Screen {
-    return new Screen(this.width, this.height, this.#fill, this.#rects.slice(), this.#raster && Buffer.from(this.#raster), this.#scrolling.slice());
+    const elements = this.#elements.map((e) => ({ ...e }));
+    return new Screen(this.width, this.height, this.#fill, this.#rects.slice(), this.#raster && Buffer.from(this.#raster), this.#scrolling.slice(), this.#texts?.clone(), elements);
   }
 
   /**
@@ -163,7 +220,9 @@ export class Screen {
     const { x1, y1, x2, y2 } = area;
     const key = `${format}:${x1},${y1},${x2},${y2}`;
     if (this.#encoded?.area === key) return this.#encoded.bytes;
-    const bytes = encodeImage(format, this.#rgba(area), x2 - x1, y2 - y1);
+    const rgba = this.#rgba(area);
+    this.#texts?.blendInto(rgba, area);
+    const bytes = encodeImage(format, rgba, x2 - x1, y2 - y1);
     this.#encoded = { area: key, bytes };
     return bytes;
   }
@@ -198,7 +257,7 @@ export class Screen {
     const raster = Buffer.allocUnsafe(this.width * this.height * 3);
     for (let y = 0, o = 0; y < this.height; y++) {
       for (let x = 0; x < this.width; x++, o += 3) {
-        const c = this.colorAt(x, y);
+        const c = this.#under(x, y);
         raster[o] = (c >> 16) & 0xff;
         raster[o + 1] = (c >> 8) & 0xff;
         raster[o + 2] = c & 0xff;

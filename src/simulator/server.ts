@@ -19,6 +19,7 @@ import { loadScenario } from './scenario.js';
 import type { DrawnScreenInput, SettingsInput } from './scenario-types.js';
 import { DEFAULT_SCENARIO } from './scenarios/default.js';
 import { SimulatorState, type NotificationPost, type RectFill, type SimulatorStats } from './state.js';
+import { screenInfo, type ScreenInfo } from './screen-info.js';
 import { fileUrlFor } from './file-url.js';
 import { NameAllocator } from './storage-paths.js';
 
@@ -54,8 +55,13 @@ export interface SimulatorHandle {
   readonly behaviour: Behaviour;
   /** The lab in force now (what `lab: true` stands for, spelt out), or undefined. */
   readonly lab: LabOptions | undefined;
-  /** Shows a new screen: PNG bytes, or `{width, height, fill, rects}`. */
+  /**
+   * Shows a new screen, in place of the home screen and any app screen: PNG bytes, or `{width, height, fill,
+   * rects, texts, elements}`.
+   */
   setScreen(device: string, screen: Uint8Array | DrawnScreenInput): void;
+  /** What a phone shows now: the app screen's name (null: home), its UI elements and its texts with their ink boxes. */
+  screenInfo(device: string): ScreenInfo;
   fillRect(device: string, rect: RectFill): void;
   /** Posts a message; without `time` the phone stamps it with its clock. Answers it as the wire carries it. */
   postNotification(post: NotificationPost): Notification;
@@ -101,7 +107,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const opts = resolveOptions(options);
   const scenario = loadScenario(opts.scenario ?? DEFAULT_SCENARIO, opts.scenarioDir);
   const state = new SimulatorState(scenario, { behaviour: opts.behaviour, faults: opts.faults, lab: opts.lab, clockOffsetMs: opts.clockOffsetMs }, opts.now);
-  const table = routeTable(opts.apiRoot, opts.capabilities, opts.acts);
+  const table = routeTable(opts.apiRoot, opts.capabilities, opts.acts, opts.elements);
   const routes = table.primary;
   const ownStorage = opts.storage === undefined;
   const storageRoot = opts.storage === undefined ? await mkdtemp(path.join(tmpdir(), 'phonewright-sim-')) : path.resolve(opts.storage);
@@ -118,6 +124,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     timers: new Set(),
     held: new Set(),
     port: () => listening.port,
+    ocr: opts.ocr,
     upload: {
       realRoot,
       allowAbsolute: opts.allowAbsoluteUploads,
@@ -140,6 +147,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   }
   listening.port = (server.address() as AddressInfo).port;
   const urlHost = urlHostFor(opts.host);
+  const known = (device: string) => {
+    const phone = state.find(device);
+    if (!phone) throw new UsageError(`no phone ${JSON.stringify(device)} in this simulator`, { hint: `one of ${[...state.phones.keys()].join(', ')}` });
+    return phone;
+  };
   let closed: Promise<void> | undefined;
 
   return {
@@ -180,11 +192,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     expireTokens: () => state.tokens.clear(),
     stats: () => structuredClone(state.stats),
     acts: () => structuredClone(state.acts),
-    screenshot: (device) => {
-      const phone = state.find(device);
-      if (!phone) throw new UsageError(`no phone ${JSON.stringify(device)} in this simulator`);
-      return state.screenOf(phone).toPng();
-    },
+    screenshot: (device) => state.screenOf(known(device)).toPng(),
+    screenInfo: (device) => screenInfo(state, known(device)),
     close: () =>
       (closed ??= (async () => {
         for (const timer of ctx.timers) clearTimeout(timer);

@@ -1,4 +1,5 @@
-import type { Act } from './act-log.js';
+import { applyAct } from './act-effects.js';
+import { recordAct, type Act } from './act-log.js';
 import { emptyStats, type NotificationPost, type RectFill, type SimulatorStats, type StartSettings } from './state-types.js';
 import { CaptureStore } from './capture-store.js';
 import type { DeviceId } from '../core/device-id.js';
@@ -11,7 +12,7 @@ import { checkFaults, FaultInjector, type FaultSpec } from './faults.js';
 import { checkLab, checkOffsetKeys, clockOffsets, isClockOffset, labLatency, OFFSET_HINT, type LabLatency, type LabOptions } from './lab.js';
 import { NotificationStore, wireTime, type StampingPhones } from './notification-store.js';
 import { Phone, type PhoneInfo } from './phone.js';
-import { readScreen } from './scenario.js';
+import { checkOpens, readScreen } from './screen-input.js';
 import type { DrawnScreenInput, Scenario, SettingsInput } from './scenario-types.js';
 import { Screen } from './screen.js';
 import { applySettings } from './settings-input.js';
@@ -107,6 +108,16 @@ export class SimulatorState {
     return phone.screenAt(this.now() - this.startMs);
   }
 
+  /**
+   * Records an act made on a phone through the vendor's routes, then does what it does there: a tap on an
+   * element, a key that goes home or back, text into the focused field, an app started (see applyAct).
+   */
+  record(act: Act): void {
+    recordAct(this.acts, act);
+    const phone = this.phones.get(act.device);
+    if (phone) applyAct(phone, this.screenOf(phone), act);
+  }
+
   /** Delivers the scenario's messages that fell due by now. */
   catchUp(): void {
     this.notes.catchUp(this.now(), this.behaviour.messagesHeld, this.#clocks);
@@ -118,8 +129,9 @@ export class SimulatorState {
   }
 
   /**
-   * Shows a new screen on a phone: PNG bytes, or `{width, height, fill, rects}`. A different size changes the
-   * phone's reported resolution and orientation with it.
+   * Shows a new screen on a phone: PNG bytes, or `{width, height, fill, rects, texts, elements}`, in place of
+   * the home screen and any app screen. A different size changes the phone's reported resolution and
+   * orientation with it, and leaves the phone without its app screens.
    */
   setScreen(device: string, screen: Uint8Array | DrawnScreenInput): void {
     const phone = this.#phone(device);
@@ -134,6 +146,7 @@ export class SimulatorState {
       next = readScreen(screen, 'screen', process.cwd(), FAIL, []);
     }
     const { width, height } = phone.size;
+    checkOpens(next, new Set(next.width === width && next.height === height ? phone.screenNames : []), 'screen', FAIL);
     if (next.width !== width || next.height !== height) {
       phone.settings = { ...phone.settings, display_resolution: { w: next.width, h: next.height }, display_orientation: next.width > next.height ? 2 : 1 };
     }

@@ -99,9 +99,58 @@ test('a results file older than a golden it would write is refused: the run did 
   expect(await listing(dir)).toEqual(before);
 });
 
+test('approving a run twice: the second finds its samples written already, writes nothing and refuses nothing', async ({ dir }) => {
+  const golden = 'specs/home.spec.ts-snapshots/bar-galaxy-s9.png';
+  await writeFiles(dir, { 'specs/home.spec.ts': '// the spec', [golden]: 'old', 'reports/results.json': report(dir, [{ title: 'status bar', golden }]) });
+  const first = await cli(['approve'], { cwd: dir });
+  expect(first.code, first.stderr).toBe(0);
+  // The golden is written after the run, as any approve's is.
+  const later = new Date(Date.now() + 60_000);
+  await utimes(path.join(dir, golden), later, later);
+  const before = await listing(dir);
+  const again = await cli(['approve', '--json'], { cwd: dir });
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stderr).toBe('');
+  expect(JSON.parse(again.stdout)).toEqual({ written: [], approvals: [] });
+  expect(await listing(dir)).toEqual(before);
+});
+
 test('no last run, a file that is not a report, a bad --grep: one line, exit 2', async ({ dir }) => {
   expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: no last run to approve from: .*reports\/results\.json does not exist; try: run the specs first/, 2);
   await writeFiles(dir, { 'reports/results.json': '{"not": "a report"}' });
   expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: .*reports\/results\.json is not a Playwright JSON report/, 2);
   expectRefused(await cli(['approve', '--grep', '(unclosed'], { cwd: dir }), /^phonewright: invalid --grep "\(unclosed": .*; try: a JavaScript regular expression/, 2);
+});
+
+// Two servers came to name a phone alike: its project is now `<server>-<phone>`, and so are its goldens' names.
+// approve names, in one line each, the goldens left under the former name with none under the new one; a golden
+// of another project whose name ends the same way is that project's, and the main device's goldens (named after
+// its model) never move. The other way too: a phone phonewright 0.1.0 named `<server>-<phone>` beside other
+// servers keeps its own name now.
+test('a golden under a phone\'s former project name, none under the new one: one warning line each, --json lists them', async ({ dir }) => {
+  const snapshots = 'specs/home.spec.ts-snapshots';
+  const project = (name: string, phone: string, deviceId = 'device@11') => ({ name, metadata: { phone, deviceId, server: name.split('-')[0] } });
+  const ran = (projectName: string) => ({ projectName, results: [{ status: 'passed', attachments: [] }] });
+  await writeFiles(dir, {
+    'specs/home.spec.ts': '// the spec',
+    [`${snapshots}/bar-moto.png`]: 'moto before',
+    [`${snapshots}/menu-moto.png`]: 'moto before',
+    [`${snapshots}/menu-tc-moto.png`]: 'approved since',
+    [`${snapshots}/bar-lab-moto.png`]: 'lab only',
+    [`${snapshots}/bar-main.png`]: 'the main device, named otherwise',
+    [`${snapshots}/bar-lab-pixel.png`]: 'pixel, when 0.1.0 named it lab-pixel',
+    'reports/results.json': JSON.stringify({
+      config: { rootDir: path.join(dir, 'specs'), projects: [project('tc-moto', 'moto'), project('lab-moto', 'moto'), project('tc-main', 'main', 'main'), { name: 'pixel', metadata: { phone: 'pixel', server: 'lab', deviceId: 'device@12' } }] },
+      suites: [{ title: 'home.spec.ts', file: 'home.spec.ts', specs: [{ title: 'bar', file: 'home.spec.ts', tests: ['tc-moto', 'lab-moto', 'tc-main', 'pixel'].map(ran) }], suites: [] }],
+    }),
+  });
+  const moved = (server: string, golden: string) => `approve: golden moved: ${snapshots}/${golden}-moto.png is now ${snapshots}/${golden}-${server}-moto.png (two servers name a phone "moto": its project is ${server}-moto); git mv it if it is that phone's golden`;
+
+  const all = await cli(['approve'], { cwd: dir });
+  expect([all.code, all.stdout]).toEqual([0, 'approve: nothing to approve: no failed region check in reports/results.json\n']);
+  const kept = `approve: golden moved: ${snapshots}/bar-lab-pixel.png is now ${snapshots}/bar-pixel.png (no other server names a phone "pixel": its project keeps the phone's name); git mv it`;
+  expect(all.stderr.split('\n').filter(Boolean)).toEqual([moved('tc', 'bar'), moved('lab', 'menu'), kept]);
+  const one = await cli(['approve', '--project', 'lab-moto', '--json'], { cwd: dir });
+  expect(one.stderr.split('\n').filter(Boolean)).toEqual([moved('lab', 'menu')]);
+  expect(JSON.parse(one.stdout)).toEqual({ written: [], approvals: [], moved: [{ project: 'lab-moto', from: `${snapshots}/menu-moto.png`, to: `${snapshots}/menu-lab-moto.png` }] });
 });

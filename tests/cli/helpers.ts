@@ -16,7 +16,8 @@ import { main } from '../../src/cli/main.js';
 import { processOutput } from '../../src/cli/output.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import { serveFixture, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
-import { cliEnv, collect, ROOT, type CliOptions, type CliResult, type LiveCli } from '../helpers/spawn.js';
+import { cliEnv, collect, ROOT, RUNS_PLAYWRIGHT, type CliOptions, type CliResult, type LiveCli } from '../helpers/spawn.js';
+import { startsHeavy } from '../helpers/test.js';
 
 /** The fake server's default credentials (the vendor's example). */
 export const USER = 'sigma';
@@ -39,6 +40,7 @@ export function run(args: string[], options: RunOptions = {}): Promise<CliResult
 
 /** Starts the CLI in-process and returns at once; `interrupt()` stops it as Ctrl-C stops the real one. */
 export function launch(args: string[], options: RunOptions = {}): LiveCli {
+  if (RUNS_PLAYWRIGHT.has(args[0] ?? '')) startsHeavy('a Playwright run');
   const live = collect();
   const tty = options.tty ?? false;
   const sink = (stream: 'stdout' | 'stderr') => ({ write: (text: string) => live.write(tty ? 'stdout' : stream, text), isTTY: tty });

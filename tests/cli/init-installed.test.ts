@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { installPackage } from '../helpers/installed.js';
-import { expect, test } from '../helpers/test.js';
+import { expect, startsHeavy, test } from '../helpers/test.js';
 import { cliEnv, ROOT, runNode, spawnCli } from '../helpers/spawn.js';
 
 const FILES = ['playwright.config.ts', 'phonewright.config.json', 'specs/example.spec.ts', '.gitignore', '.github/workflows/phonewright-nightly.yml'];
@@ -18,6 +18,7 @@ const TESTS = 2 * 4;
 test('init in an empty folder with phonewright installed: the example passes on every phone, named from the folder; a second init keeps every file', async () => {
   // Two CLI runs and one Playwright run of four phones, on a machine others share.
   test.setTimeout(150_000);
+  startsHeavy('a Playwright run');
   // Outside the repository, as a team's folder is: nothing resolves from the checkout but what node_modules links.
   const dir = await mkdtemp(path.join(tmpdir(), 'phonewright-team-'));
   try {
@@ -59,6 +60,7 @@ test('init in an empty folder with phonewright installed: the example passes on 
     const last = await Promise.all(reports.map(read));
     const list = await runNode(path.join(dir, 'node_modules', '@playwright', 'test', 'cli.js'), ['test', '--list'], { cwd: dir, env: cliEnv(), timeoutMs: 60_000 });
     expect(list.stdout, list.stderr).toContain(`Total: ${TESTS} tests in 1 file`);
+    expect(list.stdout, 'no closing line: nothing ran').not.toMatch(/passed, \d+ failed/);
     expect(await Promise.all(reports.map(read))).toEqual(last);
 
     // Again: every file is there, and kept as it is (the run's reports beside them change nothing).

@@ -36,7 +36,7 @@ const CALLS: Record<Exclude<Op, 'unknown'>, Call> = {
   script: (c) => c.press(MAIN, 'KEY_VOLUME_UP'),
   app: (c) => c.setAppState(MAIN, 'com.example.chat', 'active'),
   apps: (c) => c.extensions.foregroundApp(MAIN, {}),
-  aai: (c) => c.extensions.elementCount(MAIN, 'T:OK', {}),
+  aai: (c) => c.extensions.elements.count(MAIN, 'T:OK', {}),
 };
 /** The request each operation sends, as the error names it (`{url}`: the server's). */
 const REQUEST: Record<Exclude<Op, 'unknown'>, string> = {

@@ -22,7 +22,7 @@ const CALLS: Record<Exclude<Op, 'login' | 'unknown'>, { operation: string; call:
   script: { operation: 'press', call: (c) => c.press(VENDOR_MAIN_DEVICE, 'KEY_VOLUME_UP') },
   app: { operation: 'close app', call: (c) => c.setAppState(VENDOR_MAIN_DEVICE, 'com.example.chat', 'inactive') },
   apps: { operation: 'foreground app', call: (c) => c.extensions.foregroundApp(VENDOR_MAIN_DEVICE, {}) },
-  aai: { operation: 'UI elements', call: (c) => c.extensions.elementCount(VENDOR_MAIN_DEVICE, 'T:OK', {}) },
+  aai: { operation: 'UI elements', call: (c) => c.extensions.elements.count(VENDOR_MAIN_DEVICE, 'T:OK', {}) },
 };
 
 test.describe('{"status": null, "value": <message>} → ServiceError with the server\'s message and the operation', () => {

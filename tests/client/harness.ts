@@ -48,15 +48,8 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Runs `fn` and returns what it threw; fails the test when it did not throw. */
-export async function failure(fn: () => Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await fn();
-  } catch (error) {
-    return error as Error & { code?: string };
-  }
-  throw new Error('expected the call to fail, and it succeeded');
-}
+// What a call meant to fail failed with: the suite's one helper for it.
+export { failure } from '../helpers/failure.js';
 
 /** Milliseconds `fn` took, with what it threw (or undefined). */
 export async function timed(fn: () => Promise<unknown>): Promise<{ ms: number; error: (Error & { code?: string }) | undefined }> {

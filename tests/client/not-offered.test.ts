@@ -25,7 +25,7 @@ const CALLS: [string, (url: string) => string, (client: DeviceClient, phone: str
   ['launch', (url) => notOffered('starting and closing apps', url), (c, p) => c.setAppState(p, 'com.example.chat', 'active')],
   ['close', (url) => notOffered('starting and closing apps', url), (c, p) => c.setAppState(p, 'com.example.chat', 'inactive')],
   ['foregroundApp', (url) => notOffered('the list of apps', url), (c, p) => c.extensions.foregroundApp(p, {})],
-  ['elementCount', (url) => notOffered('UI elements (sendAai)', url), (c, p) => c.extensions.elementCount(p, 'T:OK', {})],
+  ['elementCount', (url) => notOffered('UI elements (sendAai)', url), (c, p) => c.extensions.elements.count(p, 'T:OK', {})],
   ['screenText', (url) => notOffered('text recognition on the phone (screen/texts with a rect)', url), (c, p) => c.extensions.screenText(p, RECT, {})],
 ];
 

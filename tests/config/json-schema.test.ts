@@ -104,16 +104,17 @@ test('the manual: the README\'s $schema path is the package\'s schema, and its c
 
 const PW = 'a password is never written in the configuration file; try: name the environment variable that holds it: "passwordEnv": "LAB_PASSWORD"';
 const NAME = 'expected a name of letters, digits, ".", "_" or "-"';
+const GLOB = 'a glob relative to the config file\'s folder, e.g. "specs/lab-a/**" or "specs/*.tc.spec.ts"';
 
 /** Refusals of the structure, as ajv finds them, and of what the schema cannot say; the whole line after the file. */
 const REFUSALS: [name: string, json: unknown, message: string][] = [
   ['a string', '{"url": 1}', 'top level: expected a JSON object; try: see the README, "Configuration"'],
   ['null', null, 'top level: expected a JSON object; try: see the README, "Configuration"'],
-  ['an unknown key in a pool phone', { servers: [{ name: 'a', devices: ['main', { id: 'device@1', colour: 'red' }] }] }, 'servers[0].devices[1]: unknown key "colour"; try: one of id, name, pool'],
+  ['an unknown key in a pool phone', { servers: [{ name: 'a', devices: ['main', { id: 'device@1', colour: 'red' }] }] }, 'servers[0].devices[1]: unknown key "colour"; try: one of id, name, pool, testMatch, testIgnore'],
   ['a password in a phone entry', { devices: [{ id: 'main', password: 'x' }] }, `top level.devices[0].password: ${PW}`],
   ['a password beside servers', { servers: [{ name: 'a' }], password: 'x' }, `password: ${PW}`],
   ['a phone entry without an id', { servers: [{ name: 'a' }, { name: 'b', devices: [{ name: 'moto' }] }] }, 'servers[1].devices[0].id: expected a device id such as device@1116106541, or "main"'],
-  ['a phone entry that is a number', { devices: [1116106541] }, 'top level.devices[0]: expected a device id or {"id", "name", "pool"}'],
+  ['a phone entry that is a number', { devices: [1116106541] }, 'top level.devices[0]: expected a device id or {"id", "name", "pool", "testMatch", "testIgnore"}'],
   ['a pool name with a space', { servers: [{ name: 'a', devices: [{ id: 'main', pool: 'pixel 7' }] }] }, 'servers[0].devices[0].pool: expected a pool name of letters, digits, ".", "_" or "-"'],
   ['a phone name that starts with a dot', { devices: [{ id: 'main', name: '.x' }] }, `top level.devices[0].name: ${NAME}`],
   ['a server that is a string', { servers: ['lab-a'] }, 'servers[0]: expected an object with name, url, user, passwordEnv, devices'],
@@ -134,6 +135,15 @@ const REFUSALS: [name: string, json: unknown, message: string][] = [
   ['a second server with a bad URL', { servers: [{ name: 'a' }, { name: 'b', url: 'http://b:1#x' }] }, 'servers[1].url: a server URL has no query or fragment'],
   ['a device id with a leading zero', { servers: [{ name: 'a', devices: ['device@01'] }] }, 'servers[0].devices[0].id: invalid device id "device@01": the number must be a signed 32-bit integer without leading zeros; try: an id as the server lists it, e.g. device@1116106541'],
   ['a name given twice', { devices: [{ id: 'device@1', name: 'moto' }, { id: 'device@2', name: 'moto' }] }, 'top level.devices: "moto" is listed twice'],
+  // The spec files a server or a phone runs: globs relative to the file, checked before any run.
+  ['testMatch that is a number', { servers: [{ name: 'a', testMatch: 3 }] }, 'servers[0].testMatch: expected a glob or a non-empty array of globs, relative to this file, e.g. "specs/lab-a/**"'],
+  ['an empty testIgnore list', { servers: [{ name: 'a', testIgnore: [] }] }, 'servers[0].testIgnore: expected a glob or a non-empty array of globs, relative to this file, e.g. "specs/lab-a/**"'],
+  ['an empty glob', { devices: [{ id: 'main', testMatch: ['specs/a', ''] }] }, 'top level.devices[0].testMatch[1]: expected a glob such as "specs/lab-a/**"'],
+  ['an absolute glob', { servers: [{ name: 'a', testMatch: '/home/qa/specs/**' }] }, `servers[0].testMatch: "/home/qa/specs/**" is absolute: a glob is relative to the config file's folder; try: ${GLOB}`],
+  ['a glob that leaves the folder', { servers: [{ name: 'a', testIgnore: ['specs/a', '../other/**'] }] }, `servers[0].testIgnore[1]: "../other/**" has an empty, "." or ".." folder: a glob names files inside the config file's folder; try: ${GLOB}`],
+  ['a glob with an unclosed brace', { servers: [{ name: 'a', devices: [{ id: 'main', testMatch: 'specs/{a,b.spec.ts' }] }] }, `servers[0].devices[0].testMatch: "specs/{a,b.spec.ts" opens a "{" it does not close; try: ${GLOB}`],
+  ['a glob with backslashes', { servers: [{ name: 'a', testMatch: 'specs\\tc' }] }, `servers[0].testMatch: "specs\\\\tc" has a "\\": folders are separated by "/" on every system; try: ${GLOB}`],
+  ['a pool phone bound to specs', { servers: [{ name: 'a', devices: [{ id: 'main', pool: 'twins', testMatch: 'specs/a' }] }] }, 'servers[0].devices[0].testMatch: a phone of pool "twins" runs its pool\'s specs, whichever phone of the pool takes them; try: bind the server\'s phones (its testMatch or testIgnore), or take the phone out of the pool'],
   ['devices a word other than all', { servers: [{ name: 'a', devices: 'every' }] }, 'servers[0].devices: expected "all" or a non-empty array of device ids'],
 ];
 

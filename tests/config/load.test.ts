@@ -7,6 +7,7 @@ import { findJsonSyntaxError } from '../../src/config/json-syntax.js';
 import { CONFIG_FILE, loadConfigFile } from '../../src/config/load.js';
 import { embeddedSimulatorSettings } from '../../src/config/simulator.js';
 import { isPhonewrightError } from '../../src/core/errors.js';
+import { failure } from '../helpers/failure.js';
 
 const test = base.extend<{ dir: string }>({
   dir: async ({}, use) => {
@@ -16,14 +17,6 @@ const test = base.extend<{ dir: string }>({
   },
 });
 
-function failure(fn: () => unknown): Error & { code?: string } {
-  try {
-    fn();
-  } catch (e) {
-    return e as Error & { code?: string };
-  }
-  throw new Error('expected an error');
-}
 
 test('no file and none named: undefined', ({ dir }) => {
   expect(loadConfigFile(dir, {})).toBeUndefined();
@@ -43,11 +36,11 @@ test('PHONEWRIGHT_CONFIG names another file, relative to the folder; its own fol
 });
 
 test('a named file that is missing is a config error; a file that is not JSON too', async ({ dir }) => {
-  const missing = failure(() => loadConfigFile(dir, { PHONEWRIGHT_CONFIG: 'nope.json' }));
+  const missing = await failure(() => loadConfigFile(dir, { PHONEWRIGHT_CONFIG: 'nope.json' }));
   expect(isPhonewrightError(missing, 'PW_CONFIG')).toBe(true);
   expect(missing.message).toBe(`${path.join(dir, 'nope.json')} does not exist; try: check PHONEWRIGHT_CONFIG`);
   await writeFile(path.join(dir, CONFIG_FILE), '{"url": ');
-  const broken = failure(() => loadConfigFile(dir, {}));
+  const broken = await failure(() => loadConfigFile(dir, {}));
   expect(isPhonewrightError(broken, 'PW_CONFIG')).toBe(true);
   expect(broken.message).toBe(`${path.join(dir, CONFIG_FILE)} is not valid JSON at line 1, column 9: the file ends where a value should be; try: fix the syntax; the README shows an example`);
 });
@@ -72,7 +65,7 @@ const BROKEN: [string, string, number, number, string][] = [
 for (const [name, text, line, column, problem] of BROKEN) {
   test(`not JSON, by line and column: ${name}`, async ({ dir }) => {
     await writeFile(path.join(dir, CONFIG_FILE), text);
-    const e = failure(() => loadConfigFile(dir, {}));
+    const e = await failure(() => loadConfigFile(dir, {}));
     expect(isPhonewrightError(e, 'PW_CONFIG')).toBe(true);
     expect(e.message).toBe(`${path.join(dir, CONFIG_FILE)} is not valid JSON at line ${line}, column ${column}: ${problem}; try: fix the syntax; the README shows an example`);
   });
@@ -103,14 +96,14 @@ test('a byte order mark before the JSON is not an error', async ({ dir }) => {
 
 test('a broken file\'s text is not quoted in the error (it may hold what should not be shown)', async ({ dir }) => {
   await writeFile(path.join(dir, CONFIG_FILE), '{"url": "http://a:1", "token": Sekr3t-T0ken}');
-  const e = failure(() => loadConfigFile(dir, {}));
+  const e = await failure(() => loadConfigFile(dir, {}));
   expect(e.message).toContain('line 1, column 32');
   expect(e.message).not.toContain('Sekr3t');
 });
 
 test('a folder where the file should be cannot be read: a config error, not a crash', async ({ dir }) => {
   await mkdir(path.join(dir, CONFIG_FILE));
-  const e = failure(() => loadConfigFile(dir, {}));
+  const e = await failure(() => loadConfigFile(dir, {}));
   expect(isPhonewrightError(e, 'PW_CONFIG')).toBe(true);
   expect(e.message).toMatch(/cannot be read \(EISDIR\)/);
 });

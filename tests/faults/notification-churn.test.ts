@@ -2,7 +2,7 @@
 // falls off while it is read page by page, a waiter that joins while a poll is in flight, reads that fail
 // after the client's retries. Every message reaches every listener armed before it exactly once.
 import { Deadline } from '../../src/client/index.js';
-import { NotificationFeed, NotificationWatcher, waitForMessage } from '../../src/phone/index.js';
+import { Arrivals, NotificationFeed, waitForMessage } from '../../src/phone/index.js';
 import type { Notification } from '../../src/core/notifications.js';
 import { inOrder, type FakeNotification } from '../helpers/fake-server.js';
 import { expect, test } from '../client/harness.js';
@@ -24,13 +24,13 @@ for (const perRead of [1, 3, 4]) {
       if (churning) for (let i = 0; i < perRead; i++) server.post(expected[expected.push(arrive(`new ${expected.length}`)) - 1]!);
       return next();
     });
-    const watcher = new NotificationWatcher(connect(server), { pageSize: 10 });
-    await watcher.arm();
+    const arrivals = new Arrivals(connect(server), { pageSize: 10 });
+    await arrivals.baseline();
     churning = true;
     const reported: Notification[] = [];
-    for (let poll = 0; poll < 12; poll++) reported.push(...(await watcher.poll()));
+    for (let poll = 0; poll < 12; poll++) reported.push(...(await arrivals.read()));
     churning = false;
-    reported.push(...(await watcher.poll()));
+    reported.push(...(await arrivals.read()));
     expect(reported.map((n) => n.text)).toEqual(expected.map((n) => n.text));
   });
 }

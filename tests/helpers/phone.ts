@@ -8,18 +8,15 @@
  * ```ts
  * test('a mismatch names the point', async ({ startSim, openPhone }) => {
  *   const device = await openPhone(await startSim(…), 'device@1', { name: 'lab-phone' });
- *   expect(await failure(device.expectPixel(5, 5, { timeout: 300 }).toBe('0x000000'))).toContain('Point:    (5, 5)');
+ *   expect(await failureMessage(device.expectPixel(5, 5, { timeout: 300 }).toBe('0x000000'))).toContain('Point:    (5, 5)');
  * });
  * ```
  */
 import { readFileSync } from 'node:fs';
 import { DeviceClient } from '../../src/client/index.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
-import { DeviceHandle } from '../../fixtures/device.js';
-import { expect as phoneExpect } from '../../fixtures/expect.js';
+import { DeviceHandle, expect as phoneExpect } from '../../fixtures/device.js';
 import type { PhoneScreenshotMode } from '../../fixtures/screen-evidence.js';
-import { failure as failed } from '../client/harness.js';
-import { stripAnsi } from './inline-report.js';
 import { test as inlineTest, type Sim } from './inline.js';
 
 export interface PhoneOptions {
@@ -51,7 +48,7 @@ export const test = inlineTest.extend<{ openPhone: OpenPhone }>({
       await client.login();
       const deviceId = parseDeviceId(id);
       const info = await client.deviceInfo(deviceId).catch(() => undefined);
-      const device = new DeviceHandle(client, deviceId, options.name ?? id, options.server ?? 'sim', phoneExpect, info && { width: info.width, height: info.height }, options.goldenKey);
+      const device = new DeviceHandle(client, deviceId, { name: options.name ?? id, server: options.server ?? 'sim', screen: info && { width: info.width, height: info.height }, goldenKey: options.goldenKey });
       device.evidence.begin(testInfo, options.phoneScreenshot ?? 'off', 'off');
       return device;
     });
@@ -59,13 +56,8 @@ export const test = inlineTest.extend<{ openPhone: OpenPhone }>({
   },
 });
 
-/** What a call threw; a call that returns fails the test. */
-export { failed };
-
-/** The message a check failed with, ANSI-free; a check that passes fails the test. */
-export async function failure(check: Promise<unknown>): Promise<string> {
-  return stripAnsi((await failed(() => check)).message);
-}
+// What a call meant to fail failed with, and its message ANSI-free: the suite's one helper for it.
+export { failure, failureMessage } from './failure.js';
 
 /** The bytes of the running test's last attachment named `name` (a check's evidence); throws when there is none. */
 export function attached(name: string): Buffer {

@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { startsHeavy } from './test.js';
 
 export interface RedisServer {
   /** `redis://127.0.0.1:<port>` */
@@ -43,6 +44,7 @@ export async function startRedis(): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is missing: apt-get install -y redis-server (.ci/run installs it)');
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
+    startsHeavy('Redis');
     const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const ready = await started(child);
     if (ready === 'ready') return handle(child, port);

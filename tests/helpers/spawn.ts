@@ -7,6 +7,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startsHeavy } from './test.js';
+
+/** The CLI's commands that start a Playwright run. */
+export const RUNS_PLAYWRIGHT = new Set(['test', 'nightly', 'merge']);
+/** Playwright's own commands that run tests or merge reports. */
+const PLAYWRIGHT_RUNS = new Set(['test', 'merge-reports']);
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = path.join(ROOT, 'bin', 'phonewright.js');
@@ -61,6 +67,7 @@ export interface SpawnOptions extends CliOptions {
  * @returns the exit code (128 when a signal ended it) and the output
  */
 export async function runNode(script: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<{ code: number; stdout: string; stderr: string }> {
+  if ((script === BIN ? RUNS_PLAYWRIGHT : PLAYWRIGHT_RUNS).has(args[0] ?? '') && (script === BIN || /playwright/.test(script))) startsHeavy('a Playwright run');
   const child = spawn(process.execPath, [script, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stdout = '';
@@ -85,6 +92,7 @@ export function spawnCli(args: string[], options: SpawnOptions = {}): Promise<Cl
 
 /** Starts the CLI in a process of its own and returns at once. */
 export function launchSpawned(args: string[], options: SpawnOptions = {}): LiveCli {
+  if (RUNS_PLAYWRIGHT.has(args[0] ?? '')) startsHeavy('a Playwright run');
   if (!existsSync(path.join(ROOT, 'dist', 'src', 'cli', 'main.js'))) throw new Error('dist/ is missing: run `npm run build` before the CLI tests');
   const argv = [process.execPath, options.bin ?? BIN, ...args];
   const [file, ...rest] = options.terminal ? ['script', '-qec', argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' '), '/dev/null'] : argv;

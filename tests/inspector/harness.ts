@@ -8,6 +8,7 @@ import { chromium, mergeTests, type Browser, type Page } from '@playwright/test'
 import { PNG } from 'pngjs';
 import { launch, test as cliTest, type CliResult, type LiveCli, type RunOptions } from '../cli/helpers.js';
 import { test as inlineTest } from '../helpers/inline.js';
+import { startsHeavy } from '../helpers/test.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -58,7 +59,7 @@ export const test = mergeTests(cliTest, inlineTest).extend<
 >({
   chromiumBrowser: [
     async ({}, use) => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+      const browser = await (startsHeavy('a browser'), chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
       await use(browser);
       await browser.close();
     },

@@ -11,8 +11,9 @@ const MAIN = 'device@1116106541';
 const OTHER = 'device@-230441652';
 const s9: PhoneFacts = { id: MAIN, name: 'galaxy-s9', model: 'SM-G960F', screen: { width: 1080, height: 1920 } };
 const moto: PhoneFacts = { id: OTHER, name: 'mobile7', model: 'Moto G (5)', screen: { width: 1280, height: 720 } };
-const real = (devices: ServerFacts['devices'], prefix = ''): ServerFacts => ({ devices, embedded: false, mainDevice: MAIN, prefix });
-const embedded = (devices: ServerFacts['devices']): ServerFacts => ({ devices, embedded: true, mainDevice: MAIN, prefix: '' });
+// `others`: the names the config file's other servers give their phones.
+const real = (devices: ServerFacts['devices'], others: string[] = []): ServerFacts => ({ devices, embedded: false, mainDevice: MAIN, name: 'lab-a', othersNames: new Set(others) });
+const embedded = (devices: ServerFacts['devices']): ServerFacts => ({ devices, embedded: true, mainDevice: MAIN, name: 'simulator', othersNames: new Set() });
 
 const PROJECTS: [string, PhoneFacts, ServerFacts, string, string][] = [
   ['the embedded simulator: the scenario\'s name', s9, embedded(undefined), 'galaxy-s9', 'galaxy-s9'],
@@ -25,7 +26,9 @@ const PROJECTS: [string, PhoneFacts, ServerFacts, string, string][] = [
   ['the file lists main with a name: goldens still by the phone', s9, real([{ id: 'main', name: 'lab-main' }]), 'lab-main', 'SM-G960F-1080x1920'],
   ['a pool of the file', moto, real([{ id: OTHER, name: 'moto-a', pool: 'motos' }]), 'motos', 'motos'],
   ['devices: all, by id', moto, real('all'), OTHER, OTHER],
-  ['a file of several servers prefixes the project', moto, real([{ id: OTHER, name: 'moto-g5' }], 'lab-a-'), 'lab-a-moto-g5', 'lab-a-moto-g5'],
+  ['a file of several servers keeps the phone\'s name', moto, real([{ id: OTHER, name: 'moto-g5' }], ['main', 'pixel-7']), 'moto-g5', 'moto-g5'],
+  ['another server names a phone alike: the project is <server>-<phone>', moto, real([{ id: OTHER, name: 'moto-g5' }], ['moto-g5']), 'lab-a-moto-g5', 'lab-a-moto-g5'],
+  ['another server names a pool alike: the pool is <server>-<pool>', moto, real([{ id: OTHER, name: 'moto-a', pool: 'motos' }], ['motos']), 'lab-a-motos', 'lab-a-motos'],
   ['a main device of unknown model: its id', { ...s9, model: undefined }, real(undefined), 'main', MAIN],
   ['a model with spaces, sanitized as the run does', { ...moto, id: MAIN }, real(undefined), 'main', 'Moto_G_5_-1280x720'],
 ];

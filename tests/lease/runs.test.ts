@@ -104,7 +104,7 @@ leased('a run killed mid-test frees its phone only after the expiry; Redis going
     expect(run.code, run.output).toBe(1);
     const lost = new RegExp(`lost the lease on device@501 on env: the lease store redis://127\\.0\\.0\\.1:${redis.port} did not answer its renewals in time \\(.+\\); stopped driving the phone`);
     // The test it was in fails on the lost lease; Playwright's fresh worker for the next test finds no Redis: one line.
-    expect(await failure(taker, 'holds the phone 2')).toMatch(lost);
+    expect(await reportedError(taker, 'holds the phone 2')).toMatch(lost);
     const lines = run.stdout.split('\n').filter((l) => l.startsWith('phonewright: not tested'));
     expect(lines).toEqual([expect.stringMatching(new RegExp(`^phonewright: not tested, device@501 on env: the lease store redis://127\\.0\\.0\\.1:${redis.port} cannot be reached: .*ECONNREFUSED.*\\(1 test skipped\\)$`))]);
     // It drove the phone until the lease was lost, then no more: the test's last read never came.
@@ -130,7 +130,7 @@ function blocks(tags: (string | undefined)[]): string[] {
 }
 
 /** The error of a run's test, from its JSON report. */
-async function failure(p: Project, title: string): Promise<string | undefined> {
+async function reportedError(p: Project, title: string): Promise<string | undefined> {
   const report = JSON.parse(await readFile(p.path('reports', 'results.json'), 'utf8')) as JSONReport;
   return [...reportTests(report.suites)].find(({ spec }) => spec.title === title)?.test.results.at(-1)?.error?.message;
 }

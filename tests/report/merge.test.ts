@@ -40,18 +40,19 @@ test('sync', async ({ device }, testInfo) => {
 
 const TESTS = ['specs/start.spec.ts › status bar is dark', 'specs/start.spec.ts › wallpaper is blue', 'specs/settings.spec.ts › landscape', 'specs/settings.spec.ts › sync'];
 
-// A pixel on each server: the same name, told apart by the server's.
-const PROJECTS = ['lab-a-pixel', 'lab-b-moto', 'lab-b-pixel'];
+// A pixel on each server: the same name, told apart by the server's (`<server>-pixel`); the moto keeps its name.
+const PROJECTS = ['lab-a-pixel', 'lab-b-pixel', 'moto'];
+const LAB_OF: Record<string, string> = { 'lab-a-pixel': 'lab-a', 'lab-b-pixel': 'lab-b', moto: 'lab-b' };
 // What the whole run gives (each part is a run of it): the moto's wallpaper fails after its two
 // retries, lab-a's pixel passes sync on its retry, everything else passes.
 const WHOLE_COUNTS = {
   'lab-a-pixel': { expected: 3, unexpected: 0, flaky: 1, skipped: 0 },
-  'lab-b-moto': { expected: 3, unexpected: 1, flaky: 0, skipped: 0 },
+  moto: { expected: 3, unexpected: 1, flaky: 0, skipped: 0 },
   'lab-b-pixel': { expected: 4, unexpected: 0, flaky: 0, skipped: 0 },
 };
 const WHOLE_OUTCOMES = PROJECTS.flatMap((phone) =>
   TESTS.map((t) => {
-    const [status, retries] = phone === 'lab-b-moto' && t.endsWith('wallpaper is blue') ? ['failed', 2] : phone === 'lab-a-pixel' && t.endsWith('sync') ? ['flaky', 1] : ['passed', 0];
+    const [status, retries] = phone === 'moto' && t.endsWith('wallpaper is blue') ? ['failed', 2] : phone === 'lab-a-pixel' && t.endsWith('sync') ? ['flaky', 1] : ['passed', 0];
     return `${phone} › ${t}: ${status} (${retries} retries)`;
   }),
 ).sort();
@@ -114,7 +115,7 @@ test.afterAll(async () => {
 async function expectWholeRun(p: Project, parts: string[], output: string, others: Project[]): Promise<void> {
   const merged = await p.cli(['merge', ...parts, '--output', output], ENV);
   expect(merged.code, merged.output).toBe(1);
-  expect(merged.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: lab-b-moto › specs/start.spec.ts › wallpaper is blue;');
+  expect(merged.stderr).toContain('phonewright: 1 new failure(s) since the previous nightly: moto › specs/start.spec.ts › wallpaper is blue;');
   expect(await p.counts(`${output}/results.json`)).toEqual(WHOLE_COUNTS);
   expect(await htmlProjects(p, `${output}/html`)).toEqual(PROJECTS);
   const [record] = await p.records(output);
@@ -122,7 +123,7 @@ async function expectWholeRun(p: Project, parts: string[], output: string, other
   expect(outcomes(record!)).toEqual(WHOLE_OUTCOMES);
   expect(Object.keys(record!.phones).sort()).toEqual(PROJECTS);
   // The same triage as a whole run's: the moto's wallpaper fails on that phone only, of the three.
-  expect((await p.comparison(output)).triage).toEqual([{ test: 'specs/start.spec.ts › wallpaper is blue', failingOn: ['lab-b-moto'], ranOn: PROJECTS, scope: 'some-phones', status: 'new', flaky: 0 }]);
+  expect((await p.comparison(output)).triage).toEqual([{ test: 'specs/start.spec.ts › wallpaper is blue', failingOn: ['moto'], ranOn: PROJECTS, scope: 'some-phones', status: 'new', flaky: 0 }]);
   // The failing check's line is written from the facts it attached: the blobs carry them through the merge.
   expect(motoError(record!)).toBe(MOTO_LINE);
   // The passwords reach no report, record, summary or page of these runs.
@@ -139,7 +140,7 @@ test('one job per server (PHONEWRIGHT_BLOB=1 --server NAME): a part whose phones
     expect(run.stdout).toContain('part of a nightly (blob mode)');
     expect(await readdir(p.path('reports', 'blob'))).toEqual(['report.zip']);
     expect(await p.records(), 'a part writes no history').toHaveLength(0);
-    const whole = Object.fromEntries(Object.entries(WHOLE_COUNTS).filter(([name]) => name.startsWith(`${lab}-`)));
+    const whole = Object.fromEntries(Object.entries(WHOLE_COUNTS).filter(([name]) => LAB_OF[name] === lab));
     expect(await p.counts(), lab).toEqual(whole);
   }
 });
@@ -161,7 +162,7 @@ test('merge refuses folders that hold no blob report (exit 2)', async ({ project
 
 /** The error line of the one failing test, the moto's wallpaper. */
 function motoError(record: HistoryRecord): string | undefined {
-  return record.tests.find((t) => t.phone === 'lab-b-moto' && t.status === 'failed')?.error;
+  return record.tests.find((t) => t.phone === 'moto' && t.status === 'failed')?.error;
 }
 
 /** Each test × phone with its final status, sorted: what two records must agree on. */

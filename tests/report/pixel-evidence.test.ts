@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { config, expect, smallPhone, spec, test } from '../helpers/inline.js';
+import { startsHeavy } from '../helpers/test.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -30,7 +31,7 @@ test('${TITLE}', async ({ device }) => {
   });
   expect(run.summary.total, run.output).toEqual({ passed: 0, failed: 1, skipped: 0, flaky: 0 });
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await (startsHeavy('a browser'), chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
   try {
     const context = await browser.newContext({ viewport: { width: 1200, height: 1400 }, deviceScaleFactor: 1 });
     await context.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));

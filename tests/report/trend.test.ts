@@ -9,6 +9,7 @@ import type { HistoryRecord, HistoryStatus } from '../../src/report/history-type
 import { BAR_COLOURS } from '../../src/report/trend-chart.js';
 import { writeNightly } from '../../src/report/nightly-files.js';
 import { expect, test } from './harness.js';
+import { startsHeavy } from '../helpers/test.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -29,7 +30,7 @@ test('the trend page shows each phone\'s pass rate as bars, in headless Chromium
   const page = testInfo.outputPath('reports', 'trend.html');
   expect(await readFile(page, 'utf8')).not.toMatch(/<script|https?:\/\/|<link|@import|url\(/i);
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await (startsHeavy('a browser'), chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
   try {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 900, height: 700 }, deviceScaleFactor: 1 });
     const requested: string[] = [];
@@ -73,7 +74,7 @@ test('the trend page\'s "Tests × phones" grid: a row per test that failed or fl
   const page = testInfo.outputPath('reports', 'trend.html');
   expect(await readFile(page, 'utf8')).not.toMatch(/<script|<link|@import|url\(/i);
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await (startsHeavy('a browser'), chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
   try {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 }, deviceScaleFactor: 1 });
     await context.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));

@@ -74,7 +74,7 @@ test('npm start on the lab preset, a merge of its blob, every CLI command: every
     ['login --json', ['login', '--json'], 0],
     ['main-device', ['main-device', '--verbose'], 0],
     ['pixel', ['pixel', 'main', '100', '100', '--json', '--verbose'], 0],
-    ['pixel off the screen', ['pixel', 'main', '5000', '5', '--verbose'], 1],
+    ['pixel off the screen', ['pixel', 'main', '5000', '5', '--verbose'], 2],
     ['settings', ['settings', 'main', '--json', '--verbose'], 0],
     ['settings, password as a flag', ['settings', S9, '--password', PASSWORD, '--verbose'], 0],
     ['notifications', ['notifications', '--count', '20', '--json', '--verbose'], 0],

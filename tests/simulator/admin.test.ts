@@ -48,7 +48,7 @@ test('GET state lists the phones, the main one, behaviour and counters', async (
   expect(answer.json).toMatchObject({
     ok: true,
     main: MAIN,
-    phones: expect.arrayContaining([{ id: MAIN, name: 'galaxy-s9', width: 1080, height: 1920, orientation: 'portrait', main: true, online: true, clockOffsetMs: 0, frozen: false, finger: null }]),
+    phones: expect.arrayContaining([{ id: MAIN, name: 'galaxy-s9', width: 1080, height: 1920, orientation: 'portrait', main: true, online: true, clockOffsetMs: 0, frozen: false, finger: null, screen: null }]),
     behaviour: { notificationOrder: 'oldest-first' },
     lab: false,
     startMs: T0,

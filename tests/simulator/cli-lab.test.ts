@@ -11,7 +11,7 @@ test.describe('the lab flags', () => {
   test('--lab turns the preset on: printed with each phone\'s clock, and in --json', async () => {
     const human = await start({ lab: true });
     const text = human.out.stdout.join('\n');
-    expect(text).toMatch(/^ {2}lab: {7}latency pixel 20-80 ms, settings 20-60 ms, notifications 20-80 ms, login 50-150 ms, mainDevice 10-40 ms, upload 50-150 ms, download 5-20 ms, capture 80-200 ms, captureFile 5-20 ms, inputs 30-120 ms, texts 30-120 ms, script 30-120 ms, appState 200-600 ms, apps 20-80 ms; frame grabs of 3-7 ms one at a time per phone; seed 1$/m);
+    expect(text).toMatch(/^ {2}lab: {7}latency pixel 20-80 ms, settings 20-60 ms, notifications 20-80 ms, login 50-150 ms, mainDevice 10-40 ms, upload 50-150 ms, download 5-20 ms, capture 80-200 ms, captureFile 5-20 ms, inputs 30-120 ms, texts 30-120 ms, script 30-120 ms, appState 200-600 ms, apps 20-80 ms, aai 40-200 ms; frame grabs of 3-7 ms one at a time per phone; seed 1$/m);
     expect(text).toMatch(/device@1116106541\s+galaxy-s9\s+1080x1920\s+portrait\s+clock \+5m00s\s+\(main\)/);
     expect(text).toMatch(/pixel-7 .*clock -3m00s$/m);
     expect(text).toMatch(/galaxy-tab-s7 .*clock \+47s$/m);

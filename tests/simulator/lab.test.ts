@@ -116,7 +116,7 @@ test.describe('how a lab is given', () => {
 
   test('LAB_PRESET holds the documented figures', () => {
     expect(LAB_PRESET).toEqual({
-      latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20], capture: [80, 200], captureFile: [5, 20], inputs: [30, 120], texts: [30, 120], script: [30, 120], appState: [200, 600], apps: [20, 80] },
+      latencyMs: { pixel: [20, 80], settings: [20, 60], notifications: [20, 80], login: [50, 150], mainDevice: [10, 40], upload: [50, 150], download: [5, 20], capture: [80, 200], captureFile: [5, 20], inputs: [30, 120], texts: [30, 120], script: [30, 120], appState: [200, 600], apps: [20, 80], aai: [40, 200] },
       serialScreenReads: true,
       screenGrabMs: [3, 7],
       clockOffsetCycleMs: [300_000, -180_000, 47_000, -90_000, 600_000, -600_000],

@@ -12,8 +12,10 @@ import { rawRequest, type RawAnswer } from './wire.js';
 /** The default scenario's phones: the main one (1080×1920) and the Pixel 7, and what every phone has installed. */
 const PIXEL_7 = 'device@1174886816';
 const ALL = ['device@1116106541', 'device@1174886816', 'device@24681357', 'device@-230441652'];
-const INSTALLED = ['com.android.settings', 'com.android.chrome', 'com.sigma_rt.totalcontrol'];
+const INSTALLED = ['com.android.settings', 'com.android.chrome', 'com.sigma_rt.totalcontrol', 'com.example.app'];
 const OK = { status: true };
+/** Starts the default scenario's example app on the main phone: its sign-in form is in front (1080×1920). */
+const signInShown = async (sim: SimulatorHandle, token: string, root: string) => void (await rawRequest(sim.port, { method: 'POST', target: `${root}/devices/${MAIN}/apps/com.example.app?state=active&token=${token}` }));
 
 /** An act as a row expects it: without the phone (the main one) and the time. */
 type RowAct = Act extends infer A ? (A extends unknown ? Omit<A, 'device' | 'at'> : never) : never;
@@ -98,13 +100,14 @@ const FORMS: Form[] = [
   { form: 'type text, GET ?text=', source: 'h1100e', method: 'GET', path: texts, place: 'json', args: { text: 'from a GET' }, answer: OK, acts: [{ via: 'texts', kind: 'text', text: 'from a GET' }] },
   { form: 'read the clipboard, GET ?type=clipboard_text', source: 'h1100e', method: 'GET', path: texts, place: 'json', args: { type: 'clipboard_text' }, setup: (sim) => sim.setClipboard(MAIN, 'copied text'), answer: { status: true, value: 'copied text' } },
   {
-    form: 'read text on the screen, GET ?rect= (OCR, not offered yet)',
+    form: 'read text on the screen, GET ?rect=&lang=eng&mode=singleline (OCR)',
     source: 'vendor news page on OCR',
     method: 'GET',
     path: texts,
     place: 'query',
-    args: { rect: '[0,0,100,50]', lang: 'eng', mode: 'singleline' },
-    answer: { status: null, value: expect.stringContaining('OCR (screen/texts with rect=[0,0,100,50]) is not offered by this simulator') },
+    args: { rect: '[60,160,1020,280]', lang: 'eng', mode: 'singleline' },
+    setup: signInShown,
+    answer: { status: true, value: 'Welcome back\n' },
   },
   // Apps.
   { form: 'app state=inactive in the query', source: 'Maniackaa; reference page closeApp', method: 'POST', path: '/devices/{phone}/apps/com.example.chat', place: 'query', args: { state: 'inactive' }, answer: { status: true, value: 'make it inactive' }, acts: [{ via: 'apps', kind: 'app', app: 'com.example.chat', state: 'inactive' }] },
@@ -153,16 +156,38 @@ const FORMS: Form[] = [
     check: async (answer, sim) => expect(await download(sim, answer)).toMatchObject({ type: 'image/bmp', width: 20, height: 5 }),
   },
   { form: 'capture location=device: saved on the phone', source: 'h1100e docstring; reference page', method: 'GET', path: images, place: 'json', args: { type: 'png', location: 'device', file: '/sdcard/shot.png' }, answer: OK },
-  // UI elements: the route comes with a later change; today it is a route this simulator does not have.
+  // UI elements, on the example app's sign-in form: params a JavaScript object literal, in each of the three places.
   {
-    form: 'sendAai with params, form (not offered yet: a missing route)',
-    source: 'Maniackaa, Node clients',
+    form: "sendAai, form body: params={query:'T:Sign in',action:'click'}",
+    source: 'Maniackaa',
     method: 'POST',
     path: '/devices/{phone}/sendAai',
     place: 'form',
-    args: { params: '{query:"T:OK",action:"click"}' },
-    status: 404,
-    answer: { status: null, value: expect.stringMatching(/^no such route: POST \/TotalControl\/v[12]\/devices\/device@1116106541\/sendAai$/) },
+    args: { params: "{query:'T:Sign in',action:'click'}" },
+    setup: signInShown,
+    answer: { status: true, value: { retval: true } },
+    acts: [{ via: 'aai', kind: 'tap', x: 540, y: 845 }],
+  },
+  {
+    form: 'sendAai, the query with an empty body (&& sent as %26%26): a one-action list answers unwrapped',
+    source: 'browser and Node clients',
+    method: 'POST',
+    path: '/devices/{phone}/sendAai',
+    place: 'query',
+    args: { params: '{action:["getBounds"],query:"TP:more&&D:Help"}' },
+    setup: signInShown,
+    answer: { status: true, value: { bounds: [[924, 172, 1020, 268]] } },
+  },
+  {
+    form: 'sendAai, JSON body without a Content-Type: setText',
+    source: 'Node clients',
+    method: 'POST',
+    path: '/devices/{phone}/sendAai',
+    place: 'json',
+    args: { params: "{query:\"R:.email\",action:\"setText('me@example.com')\"}" },
+    setup: signInShown,
+    answer: { status: true, value: { retval: true } },
+    acts: [{ via: 'aai', kind: 'text', text: 'me@example.com' }],
   },
 ];
 

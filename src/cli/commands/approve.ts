@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
-import { readReport } from '../../report/approvals.js';
-import { RunFiles, writeAtomically } from '../../report/run-files.js';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../core/errors.js';
-import { findApprovals } from '../../report/approvals.js';
+import { findApprovals, movedInReport, readReport } from '../../report/approvals.js';
+import { movedGoldenLine } from '../../report/moved-goldens.js';
+import { RunFiles, writeAtomically } from '../../report/run-files.js';
 import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -17,6 +17,7 @@ interface ApproveArgs extends GlobalOptions {
 }
 
 const EPILOGUE = `After a deliberate change to the app's screens: the last run's region checks failed where the screen changed. approve takes each failed toMatchRegion's last sample (the "-actual.png" of the report) as its golden, listing every golden it writes; review them with git diff before you commit. Nothing is run again.
+A golden left under a phone's former project name (two servers came to name phones alike, so its project is now <server>-<phone>) is named in one warning line, with where the project looks for it now.
 Exit codes: 0 written, or nothing to approve; 2 no last run, or a golden whose spec is gone from the project (nothing is written then).`;
 
 /** `phonewright approve`: takes the last run's failed region samples as the goldens. */
@@ -48,10 +49,18 @@ export function approveCommand(output: Output, host: Host): CommandModule<Global
       // written at once, each atomically (src/report/run-files.ts, as phonewright review writes them).
       const files = new RunFiles(readReport(report));
       const writes = approvals.map((a) => ({ file: files.golden(a.golden), content: a.actual }));
-      if (!args['dry-run']) await writeAtomically(writes);
       const shown = (file: string) => path.relative(host.cwd, file);
+      // Goldens under a phone's former project name, found and told before any is written under the new one (on
+      // stderr): once one is written there, the old one no longer counts as moved.
+      const moved = movedInReport(report).filter((m) => !args.project?.length || args.project.includes(m.project));
+      for (const m of moved) output.note(`approve: ${movedGoldenLine(m, host.cwd)}`);
+      if (!args['dry-run']) await writeAtomically(writes);
       if (args.json) {
-        output.json({ written: args['dry-run'] ? [] : approvals.map((a) => shown(a.golden)), approvals: approvals.map((a) => ({ project: a.project, test: a.test, golden: shown(a.golden) })) });
+        output.json({
+          written: args['dry-run'] ? [] : approvals.map((a) => shown(a.golden)),
+          approvals: approvals.map((a) => ({ project: a.project, test: a.test, golden: shown(a.golden) })),
+          ...(moved.length ? { moved: moved.map((m) => ({ project: m.project, from: shown(m.from), to: shown(m.to) })) } : {}),
+        });
       }
       if (!approvals.length) {
         if (!args.json) output.line(`approve: nothing to approve: no failed region check${args.project || grep ? ' matches' : ''} in ${shown(report)}`);

@@ -2,6 +2,8 @@ import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { loadConfigFile } from '../../config/load.js';
+import { declaredNames, type ScenarioNames } from '../../config/names.js';
+import type { ConfigFile } from '../../config/schema.js';
 import { ENV, parseDeviceList } from '../../config/resolve.js';
 import type { DeviceId } from '../../core/device-id.js';
 import { matrixDevices } from '../../inspector/naming.js';
@@ -55,7 +57,7 @@ export function inspectCommand(output: Output, host: Host): CommandModule<Global
         ctx.signal.addEventListener('abort', stop, { once: true });
         if (ctx.signal.aborted) stop();
         const call = { signal: calls.signal };
-        const phones = await listPhones({ client: ctx.client, selected, named: namedPhones(ctx), embedded: ctx.simulatorPhones !== undefined, server: serverFacts(ctx, host, file?.servers.length ?? 0), call });
+        const phones = await listPhones({ client: ctx.client, selected, named: namedPhones(ctx), embedded: ctx.simulatorPhones !== undefined, server: await serverFacts(ctx, host, file), call });
         const server = ctx.simulatorPhones ? 'the embedded simulator' : ctx.client.url;
         const clean = (text: string) => output.clean(ctx.client.clean(text));
         const inspector = await startInspector(
@@ -83,8 +85,12 @@ function namedPhones(ctx: CommandContext): { id: DeviceId | 'main'; name: string
   return Array.isArray(devices) ? devices.flatMap((d) => (d.name === undefined ? [] : [{ id: d.id, name: d.name }])) : [];
 }
 
-/** How a run of the matrix names this server's phones: its devices, and the prefix of a file of several servers. */
-function serverFacts(ctx: CommandContext, host: Host, serversInFile: number) {
+/**
+ * How a run of the matrix names this server's phones: its devices, and the names the file's other servers give
+ * theirs (a phone named alike on two servers is `<server>-<name>` on each). Another server's `"devices": "all"`
+ * names its phones only when a run lists them: those are not known here.
+ */
+async function serverFacts(ctx: CommandContext, host: Host, file: ConfigFile | undefined) {
   const fromFile = ctx.connection.name !== 'env' && ctx.connection.name !== 'simulator';
   let envList: ReturnType<typeof parseDeviceList>;
   try {
@@ -93,7 +99,18 @@ function serverFacts(ctx: CommandContext, host: Host, serversInFile: number) {
     // A list the matrix would refuse names no project.
     envList = undefined;
   }
-  return { devices: matrixDevices(ctx.connection.devices, envList), prefix: fromFile && serversInFile > 1 ? `${ctx.connection.name}-` : '' };
+  const others = fromFile ? (file?.servers ?? []).filter((s) => s.name !== ctx.connection.name) : [];
+  // Another server without a URL is the embedded simulator, named after the file's scenario: read only then.
+  const scenario = file && others.some((s) => s.url === undefined) ? await fileScenario(file) : undefined;
+  return { devices: matrixDevices(ctx.connection.devices, envList), name: ctx.connection.name, othersNames: new Set(others.flatMap((s) => declaredNames(s, () => scenario!))) };
+}
+
+/** The embedded simulator's phones as the file's scenario (or the built-in one) names them. */
+async function fileScenario(file: ConfigFile): Promise<ScenarioNames> {
+  const { loadRosterFacts } = await import('../../simulator/roster-facts.js');
+  if (file.simulator.scenario) return loadRosterFacts(path.resolve(file.dir, file.simulator.scenario));
+  const { DEFAULT_SCENARIO } = await import('../../simulator/scenarios/default.js');
+  return loadRosterFacts(DEFAULT_SCENARIO, 'the built-in scenario');
 }
 
 function phoneName(phones: { id: DeviceId; name: string }[], id: DeviceId): string {

@@ -52,7 +52,7 @@ export function screenshotCommand(output: Output, host: Host): CommandModule<Glo
         // A rectangle off the screen is refused before it is sent (exit 2), as a point of an act is.
         if (rect) checkRectOnScreen({ screen: await screenOf(id, ctx), toString: () => phoneLabel(device, id) }, rect);
         const area = rect ?? { x: 0, y: 0, ...(await phone.info(call)) };
-        const png = await phone.screenshot({ x: area.x, y: area.y, width: area.width, height: area.height }, call);
+        const png = await phone.screenshot({ ...call, rect: { x: area.x, y: area.y, width: area.width, height: area.height } });
         await writeFile(out, png);
         if (args.json) output.json({ file: args.out, width: area.width, height: area.height });
         else output.line(`${id}: ${area.width}×${area.height} at (${area.x}, ${area.y}) saved to ${args.out}`);

@@ -22,6 +22,8 @@ export interface SimArgs extends GlobalOptions {
   clockOffset?: string | string[];
   capabilities?: 'all' | 'seed';
   acts?: ActsOffered;
+  elements?: boolean;
+  ocr?: boolean;
   [flag: string]: unknown;
 }
 
@@ -41,6 +43,8 @@ const SIM_OPTIONS = {
   'clock-offset': { type: 'string', array: true, describe: 'A phone\'s clock offset, <phone id or name>=<ms> (repeatable), e.g. pixel-7=-180000' },
   capabilities: { type: 'string', choices: ['all', 'seed'], default: 'all', describe: 'seed: only the interface\'s six operations, as a server without the vendor\'s routes beyond it (device list and properties, screen capture, taps and keys, apps)' },
   acts: { type: 'string', choices: ACTS_OFFERED, default: 'both', describe: 'Which routes acts come through: inputs (screen/inputs and screen/texts, what public clients use), scripts (the JS bridge, server release 6.9.0 on) or both' },
+  elements: { type: 'boolean', default: true, describe: 'Serve the vendor\'s UI-element engine (sendAai) over the drawn screens\' elements; --no-elements answers it as a missing route' },
+  ocr: { type: 'boolean', default: true, describe: 'Read the drawn texts for the OCR form of screen/texts (rect=…); --no-ocr answers it as a missing route' },
   'missing-route': { type: 'string', choices: MISSING_ROUTE_FORMS, default: '404', describe: 'How a vendor route the simulator lacks answers (all beyond the interface with --capabilities seed, the act routes --acts leaves out): HTTP 404, 405 or 501, or envelope (HTTP 200, {"status": null, "value": "no such route: …"})' },
 } as const satisfies Record<string, Options>;
 
@@ -110,6 +114,8 @@ export async function runSim(args: SimArgs, output: Output, signal?: AbortSignal
     ...clockOffsetFlags(args.clockOffset),
     capabilities: args.capabilities,
     acts: args.acts,
+    elements: args.elements,
+    ocr: args.ocr,
     missingRoutes: args.missingRoute === 'envelope' ? 'envelope' : (Number(args.missingRoute ?? 404) as 404 | 405 | 501),
     verbose: args.verbose ? (line: string) => output.note(line) : undefined,
   };

@@ -1,5 +1,7 @@
 import { EXAMPLE_MAIN_DEVICE } from '../../core/defaults.js';
+import { DEFAULT_APPS } from '../scenario.js';
 import type { DrawnScreenInput, RectInput, ScenarioInput } from '../scenario-types.js';
+import { EXAMPLE_APP, exampleApp } from './sign-in.js';
 
 /** App icon colours (Material palette), distinct enough for a pixel check with a small tolerance. */
 const ICONS = ['0xe53935', '0x8e24aa', '0x1e88e5', '0x43a047', '0xfdd835', '0xfb8c00', '0x00acc1', '0x6d4c41', '0xd81b60', '0x3949ab', '0x7cb342', '0x546e7a'];
@@ -11,7 +13,8 @@ const ICONS = ['0xe53935', '0x8e24aa', '0x1e88e5', '0x43a047', '0xfdd835', '0xfb
  * prints it as JSON to start a scenario of one's own from.
  *
  * The main phone is the vendor's example, `device@1116106541`, whose pixel (100, 100) is `0x25425c`; the
- * Pixel 7 has the id of the vendor's notification example and posts a message every 30 seconds.
+ * Pixel 7 has the id of the vendor's notification example and posts a message every 30 seconds. Every phone
+ * has the example app `com.example.app`, whose start shows a sign-in form in text and UI elements (sign-in.ts).
  */
 export const DEFAULT_SCENARIO: ScenarioInput = {
   main: EXAMPLE_MAIN_DEVICE,
@@ -26,6 +29,8 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
       // The vendor's sample settings body.
       settings: { display_mode: 1, display_quality: 2, display_accl: 2, display_hw_decode: 1, display_resolution_mode: 2, display_orientation: 1, display_resolution: '1080*1920' },
       screen: homeScreen(1080, 1920, '0x25425c'),
+      apps: [...DEFAULT_APPS, EXAMPLE_APP],
+      ...exampleApp(1080, 1920),
     },
     {
       id: 'device@1174886816',
@@ -35,6 +40,8 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
       android: '14',
       sdk: 34,
       screen: homeScreen(1080, 2400, '0x3b1f4a'),
+      apps: [...DEFAULT_APPS, EXAMPLE_APP],
+      ...exampleApp(1080, 2400),
     },
     {
       id: 'device@24681357',
@@ -49,6 +56,8 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
         { ...homeScreen(2560, 1600, '0x0f3d2e', true), durationMs: 500 },
         { ...homeScreen(2560, 1600, '0x0f3d2e', false), durationMs: 500 },
       ],
+      apps: [...DEFAULT_APPS, EXAMPLE_APP],
+      ...exampleApp(2560, 1600),
     },
     {
       id: 'device@-230441652',
@@ -59,6 +68,8 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
       sdk: 27,
       settings: { display_hw_decode: 0 },
       screen: homeScreen(1280, 720, '0x5c2a1e'),
+      apps: [...DEFAULT_APPS, EXAMPLE_APP],
+      ...exampleApp(1280, 720),
     },
   ],
   notifications: [

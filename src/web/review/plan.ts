@@ -37,8 +37,10 @@ export function planOf(f: VisualFailure, run: VisualRun, shown: (file: string) =
   } catch (error) {
     return refusal(error);
   }
-  // As phonewright approve decides it, from the files as they are now (a golden written since is never written again).
-  const problem = goldenProblem({ golden: file, missing: sample.missing }, f.spec, run.ranAt);
+  // As phonewright approve decides it, from the files as they are now: a golden written since is never written
+  // again; one that holds this sample was accepted already (by approve, or another review of this run).
+  const problem = goldenProblem({ golden: file, missing: sample.missing, actual: sample.actual }, f.spec, run.ranAt);
+  if (problem?.kind === 'approved') return { ok: false, why: `accepted already: ${shown(file)} holds this run's sample, written since the run` };
   if (problem?.kind === 'newer') return { ok: false, stale: true, why: `stale: ${shown(file)} changed after this run, so the run did not compare with it; run the specs again and review that run` };
   if (problem?.kind === 'gone') return { ok: false, stale: true, why: `stale: ${shown(problem.file)} no longer exists; run the specs again and review that run` };
   return { ok: true, golden: { file, content: sample.actual } };

@@ -1,0 +1,183 @@
+import type { CallOptions, Deadline } from '../client/index.js';
+import { ServiceError } from '../core/errors.js';
+import { boxOf, describeLocator, engineQuery, findText, textMatches, type LocatorQuery, type ReadLine } from '../core/locator.js';
+import type { Rect } from '../core/screen.js';
+import type { Image } from '../image/png.js';
+import type { CallSite } from './hooks.js';
+import { look as lookForImage, want, wholeScreen, type ImageOptions, type Wanted } from './image.js';
+import type { Phone, ReadOptions } from './phone.js';
+
+/** What a locator looks for: a text, description, resource id or engine query, or an image cut from a screen. */
+export type LocatorTarget = LocatorQuery | { by: 'image'; image: string; options: ImageOptions };
+
+/** One thing found on the screen: where, what it says where that was read, and how far its spelling is from the one asked. */
+export interface Match {
+  box: Rect;
+  /** The text as read from the screen (OCR), or as the engine gave it for a RegExp; else not read. */
+  text?: string;
+  /** Letters off the text asked (OCR only, never for an exact text); 0 when it is the text itself. */
+  distance: number;
+}
+
+/** Where a look's answer came from: the vendor's UI elements, the text read from the screen, an image search. */
+export type LookedVia = 'elements' | 'ocr' | 'image';
+
+/** One look for a locator: what matched (best first), and through which route. */
+export interface LocatorSight {
+  via: LookedVia;
+  matches: Match[];
+  /** What else was on the screen, nearest first, for a failure's evidence: the words read, the elements' texts, the best image match. */
+  nearest: Match[];
+}
+
+/** The most elements whose texts a RegExp locator reads through the engine (one call each): a screen's labels, not a list's thousand rows. */
+const MAX_ENGINE_TEXTS = 40;
+/** How many of the nearest texts a failure names. */
+const NEAREST = 5;
+
+/**
+ * One look for what a locator names, as one read of the phone. Text, description, id and query ask the vendor's
+ * UI elements where the server offers them; a text is read from the screen (OCR of one capture) where it does
+ * not, and description, id and query then fail with one line naming what the server lacks. An image is searched
+ * for on one capture, as `locate` does.
+ */
+export class Looker {
+  readonly #phone: Phone;
+  readonly #target: LocatorTarget;
+  #wanted: Wanted | undefined;
+
+  constructor(phone: Phone, target: LocatorTarget) {
+    this.#phone = phone;
+    this.#target = target;
+  }
+
+  /** Looks once, within `deadline`. */
+  async look(deadline: Deadline | undefined, site: CallSite | undefined): Promise<LocatorSight> {
+    const phone = this.#phone;
+    const t = this.#target;
+    if (t.by === 'image') {
+      this.#wanted ??= await want(phone, t.image, t.options);
+      const { result } = await lookForImage(phone, this.#wanted, deadline, site);
+      const best = { box: result.best, distance: 0 };
+      return { via: 'image', matches: result.found ? [best] : [], nearest: result.found ? [] : [best] };
+    }
+    // A text goes straight to the screen on a server known to lack the engine; the others ask it, and a server
+    // without it answers them with its one line.
+    if (t.by !== 'text' || !phone.client.extensions.lacks('aai')) {
+      try {
+        return await phone.read(`find ${describe(t)} in ${phone.name}'s UI elements`, { deadline, site }, (o) => this.#elements(t, o));
+      } catch (error) {
+        if (!(error instanceof ServiceError && error.reason === 'not-offered')) throw error;
+        if (t.by !== 'text') throw needsEngine(t, error);
+      }
+    }
+    const lines = await readScreen(phone, undefined, { deadline, site });
+    const matches = closest(findText(lines, t.text, t.exact).map((h) => ({ box: h.box, text: h.read, distance: h.distance })));
+    return { via: 'ocr', matches, nearest: matches.length ? [] : nearestLines(lines, t.text) };
+  }
+
+  async #elements(t: LocatorQuery, o: CallOptions): Promise<LocatorSight> {
+    const { elements } = this.#phone.client.extensions;
+    const boxes = await elements.bounds(this.#phone.id, engineQuery(t)!, o);
+    const matches = boxes.map((box) => ({ box, distance: 0 }));
+    if (t.by !== 'text' && t.by !== 'description') return { via: 'elements', matches, nearest: [] };
+    // The engine has no regular expressions, and its case rules are its own: for a RegExp, or a text it did not
+    // find as a glob, the elements with any text are asked for and each text tested here.
+    if (!(t.text instanceof RegExp) && (t.exact || boxes.length)) return { via: 'elements', matches, nearest: [] };
+    const texts = await textsOf(this.#phone, t.by, o);
+    const found = texts.filter((m) => textMatches(t, m.text!));
+    return { via: 'elements', matches: found, nearest: found.length ? [] : nearestOf(texts, t.text) };
+  }
+}
+
+/** The texts (or descriptions) of the elements on the screen, at most {@link MAX_ENGINE_TEXTS}, in the engine's order: one call each. */
+async function textsOf(phone: Phone, by: 'text' | 'description', o: CallOptions): Promise<Match[]> {
+  const { elements } = phone.client.extensions;
+  const any = by === 'text' ? 'T:*' : 'D:*';
+  const boxes = (await elements.bounds(phone.id, any, o)).slice(0, MAX_ENGINE_TEXTS);
+  const texts: Match[] = [];
+  for (const [i, box] of boxes.entries()) texts.push({ box, text: await elements.text(phone.id, `${any}&&IX:${i}`, o, by), distance: 0 });
+  return texts;
+}
+
+/** The texts the vendor's engine has on the screen now, for a failure's evidence: at most {@link NEAREST}, nearest the text asked first. */
+export async function elementTexts(phone: Phone, t: LocatorTarget, options: CallOptions): Promise<Match[]> {
+  if (t.by !== 'text' && t.by !== 'description') return [];
+  return nearestOf(await textsOf(phone, t.by, options), t.text);
+}
+
+/**
+ * The lines of text on the screen (or in `rect`), read by OCR from one capture, as one read of the phone. The same
+ * pixels as its last read are not read again.
+ */
+export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<ReadOptions, 'deadline' | 'site' | 'signal'>): Promise<ReadLine[]> {
+  const where = rect ? ` ${rect.width}×${rect.height} at (${rect.x}, ${rect.y})` : '';
+  return phone.read(`read the text on ${phone.name}'s screen${where}`, options, async (o) => {
+    const [{ captureImage }, { loadOcr }] = await Promise.all([import('./screen.js'), import('../image/ocr.js')]);
+    const area = rect ?? (await wholeScreen(phone, 'a text'));
+    let image: Image;
+    try {
+      image = await captureImage(phone.client, phone.id, area, o);
+    } catch (error) {
+      throw needsCapture(error);
+    }
+    return readOnce(phone, image, area, await loadOcr());
+  });
+}
+
+/** `device.readText()`: the text read in a rectangle of the screen (the whole screen), its lines joined by newlines. */
+export async function readText(phone: Phone, rect: Rect | undefined, options: Pick<ReadOptions, 'deadline' | 'site' | 'signal'>): Promise<string> {
+  const lines = await readScreen(phone, rect, options);
+  return lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n');
+}
+
+/** The locator as a spec wrote it, for messages and steps: `getByText('Sign in')`, `getByImage('images/send.png')`. */
+export function describe(t: LocatorTarget): string {
+  return t.by === 'image' ? `getByImage('${t.image}')` : describeLocator(t);
+}
+
+/** The last OCR of each phone: its capture's pixels and what was read there. */
+const LAST_READ = new WeakMap<Phone, { area: Rect; data: Uint8Array; lines: ReadLine[] }>();
+
+function readOnce(phone: Phone, image: Image, area: Rect, ocr: { read(image: Image): { lines: ReadLine[] } }): ReadLine[] {
+  const last = LAST_READ.get(phone);
+  if (last && sameRect(last.area, area) && Buffer.from(last.data).equals(Buffer.from(image.data))) return last.lines;
+  // Words in screen pixels: a capture of a rectangle reads at its own origin.
+  const lines = ocr.read(image).lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
+  LAST_READ.set(phone, { area, data: image.data, lines });
+  return lines;
+}
+
+/** The matches at the least distance: a text read exactly beats one read a letter off. */
+function closest(matches: Match[]): Match[] {
+  const least = Math.min(...matches.map((m) => m.distance));
+  return matches.filter((m) => m.distance === least);
+}
+
+function nearestLines(lines: readonly ReadLine[], want: string | RegExp): Match[] {
+  return nearestOf(lines.map((l) => ({ box: boxOf(l.words), text: l.words.map((w) => w.text).join(' '), distance: 0 })), want);
+}
+
+/** Texts ordered by how many letter pairs they share with the text asked (a RegExp: as read), the nearest {@link NEAREST}. */
+function nearestOf(texts: Match[], want: string | RegExp): Match[] {
+  if (want instanceof RegExp) return texts.slice(0, NEAREST);
+  const pairs = (s: string) => new Set(Array.from(s.toLowerCase().replace(/\s+/g, '')).map((c, i, a) => c + (a[i + 1] ?? '')));
+  const wanted = pairs(want);
+  const shared = (m: Match) => [...pairs(m.text ?? '')].filter((p) => wanted.has(p)).length;
+  return texts.map((m) => ({ m, n: shared(m) })).sort((a, b) => b.n - a.n).slice(0, NEAREST).map(({ m }) => m);
+}
+
+function sameRect(a: Rect, b: Rect): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** A locator the engine alone can answer, on a server without it: one line that says so. */
+function needsEngine(t: LocatorTarget, error: ServiceError): ServiceError {
+  return new ServiceError(error.operation, `${describe(t)} needs the vendor's UI elements (sendAai), and ${error.message}; getByText reads the screen instead`, { reason: 'not-offered', cause: error });
+}
+
+/** A text read from the screen needs its capture: one line that says so on a server without it. */
+function needsCapture(error: unknown): unknown {
+  if (!(error instanceof ServiceError && error.reason === 'not-offered')) return error;
+  return new ServiceError(error.operation, `reading text from the screen needs the vendor's UI elements (sendAai) or its screen capture, and ${error.message}`, { reason: 'not-offered', cause: error });
+}
