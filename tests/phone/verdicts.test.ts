@@ -154,6 +154,10 @@ test.describe('region', () => {
     expect(v.evidence.map((a) => a.name)).toEqual(['panel-expected.png', 'panel-actual.png', 'panel-diff.png']);
     expect(v.facts).toEqual(expect.objectContaining({ outcome: 'differs', region: { x: 30, y: 20, width: 12, height: 10 } }));
     expect(seen.failed).toEqual([{ regions: [{ x: 30, y: 20, width: 12, height: 10 }] }]);
+    expect(v.facts).not.toHaveProperty('mask');
+    // The parts masked, in screen coordinates: what the review shows struck out on its diff.
+    const masked = await checkRegion(phone, REGION, 'panel.png', { mask: [{ x: 38, y: 20, width: 4, height: 3 }] }, ctx(), goldenAt(dir, 'none'));
+    expect(masked.facts).toEqual(expect.objectContaining({ outcome: 'differs', mask: [{ x: 38, y: 20, width: 4, height: 3 }] }));
   });
 });
 

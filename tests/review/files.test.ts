@@ -2,7 +2,7 @@
 // folder, spec lines only where the line writes the colour, every file atomically, a failure naming the file and
 // changing nothing; decisions kept in review.json. On made-up reports (bench/review-report.ts), no browser.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeSyntheticRun, type SyntheticRun } from '../../bench/review-report.js';
 import { readVisualRun } from '../../src/report/visual-failures.js';
@@ -134,6 +134,36 @@ test('accept for every phone of a model writes each phone\'s golden once: twice 
       expect(await listing(other.dir), what).toEqual(before);
     }
   }
+});
+
+test('a golden written since the run that holds its sample is accepted already, whichever wrote it: approve then the review, or the review then approve, writes it once', async ({ dir }) => {
+  const run = await writeSyntheticRun(dir, 1);
+  // The run ended a minute ago (its goldens are older still): what is written now is newer, whatever the clock's grain.
+  const ended = new Date(Date.now() - 60_000);
+  const goldens = path.join(dir, 'specs', 'home.spec.ts-snapshots');
+  for (const f of await readdir(goldens)) await utimes(path.join(goldens, f), new Date(ended.getTime() - 60_000), new Date(ended.getTime() - 60_000));
+  await utimes(path.join(run.reports, 'results.json'), ended, ended);
+  const mtime = async (file: string) => (await stat(path.join(dir, file))).mtimeMs;
+  // approve first: the review then has nothing to write for that phone, and says why (not stale: it is this sample).
+  const approved = await cli(['approve', '--project', 'galaxy-s9', '--json'], { cwd: dir });
+  expect(approved.code, approved.stderr).toBe(0);
+  expect(JSON.parse(approved.stdout).written).toEqual([run.golden(0, 'galaxy-s9')]);
+  const written = await mtime(run.golden(0, 'galaxy-s9'));
+  const review = reviewOf(run);
+  expect(review.items(url)[0]!.accept).toEqual({ ok: false, stale: false, why: `accepted already: ${run.golden(0, 'galaxy-s9')} holds this run's sample, written since the run` });
+  await expect(review.accept('f0', 'one')).rejects.toThrow(/^cannot accept this failure: accepted already: /);
+  // For the model, only the twin's golden is written.
+  expect(await review.accept('f0', 'model')).toMatchObject({ written: [run.golden(0, 'galaxy-s9-lab')], decided: 1, skipped: 1 });
+  // The review first: approve then writes nothing for those phones.
+  expect(await review.accept('f2', 'one')).toMatchObject({ written: [run.golden(0, 'pixel-7')] });
+  const again = await cli(['approve', '--project', 'galaxy-s9', '--project', 'galaxy-s9-lab', '--project', 'pixel-7'], { cwd: dir });
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stdout).toBe('approve: nothing to approve: no failed region check matches in reports/results.json\n');
+  expect(await mtime(run.golden(0, 'galaxy-s9'))).toBe(written);
+  // A golden changed since to something else is still not what the run compared with: stale, and approve refuses.
+  await writeFile(path.join(dir, run.golden(0, 'moto-g5')), 'changed by hand');
+  expect(reviewOf(run).items(url)[3]!.accept).toMatchObject({ ok: false, stale: true, why: expect.stringMatching(/^stale: .*badge-0-moto-g5\.png changed after this run/) });
+  expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: .*results\.json is older than .*badge-0-moto-g5\.png/, 2);
 });
 
 test('a report made on another machine is reviewed against this folder: its goldens are written here', async ({ dir }) => {
