@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Rect } from '../core/screen.js';
+import { cropWithMargin, textBlocks } from './ocr-layout.js';
 import type { Image } from './png.js';
 
 /** A word read from the screen: its text, where it is (screen pixels), and Tesseract's confidence (0–100). */
@@ -41,6 +41,8 @@ export interface TextRead {
  * that reads light text on a coloured button ("Sign in", white on blue); the automatic and sparse modes skip it.
  */
 const ONE_BLOCK = '6';
+/** The margin of page around a block given to the engine: text touching the image's edge reads worse. */
+const BLOCK_MARGIN = 6;
 /** Words read below this confidence are left out: noise, an icon taken for a letter. */
 const MIN_CONFIDENCE = 40;
 
@@ -82,19 +84,32 @@ export class Ocr {
   }
 
   /**
-   * Reads the text in a rectangle of an image (the whole image by default). Blocks the thread while it
-   * recognizes: a few hundred ms for a phone's screen.
-   * @param rect screen coordinates; the words' boxes are in the image's coordinates either way
+   * Reads the text of an image: each block {@link textBlocks} finds recognised on its own, its words placed back
+   * where they are in the image; lines top to bottom. Blocks the thread while it recognises: a few hundred ms
+   * for a phone's screen.
    */
-  read(image: Image, rect?: Rect): TextRead {
+  read(image: Image): TextRead {
     const t0 = performance.now();
-    this.#fs.writeFile('/input', toPpm(image));
-    if (this.#api.SetImageFile(1, 0) === 1) throw new Error('the OCR engine could not read the image');
-    if (rect) this.#api.SetRectangle(rect.x, rect.y, rect.width, rect.height);
-    this.#api.Recognize(null);
-    const lines = parseTsv(this.#api.GetTSVText(0));
+    const lines: TextLine[] = [];
+    for (const block of textBlocks(image)) {
+      const { image: crop, at } = cropWithMargin(image, block, BLOCK_MARGIN);
+      for (const line of this.#recognise(crop)) lines.push(moved(line, at.x, at.y));
+    }
+    lines.sort((a, b) => a.y - b.y || a.x - b.x);
     return { lines, ms: Math.round(performance.now() - t0) };
   }
+
+  #recognise(image: Image): TextLine[] {
+    this.#fs.writeFile('/input', toPpm(image));
+    if (this.#api.SetImageFile(1, 0) === 1) throw new Error('the OCR engine could not read the image');
+    this.#api.Recognize(null);
+    return parseTsv(this.#api.GetTSVText(0));
+  }
+}
+
+/** A line read in a block, placed where the block is. */
+function moved(line: TextLine, dx: number, dy: number): TextLine {
+  return { ...line, x: line.x + dx, y: line.y + dy, words: line.words.map((w) => ({ ...w, x: w.x + dx, y: w.y + dy })) };
 }
 
 /** The Emscripten module tesseract.js-core builds: its file system and the engine's class. */
@@ -108,7 +123,6 @@ interface TessApi {
   Init(dataPath: string, lang: string, oem: number): number;
   SetVariable(name: string, value: string): boolean;
   SetImageFile(exif: number, angle: number): number;
-  SetRectangle(left: number, top: number, width: number, height: number): void;
   Recognize(monitor: null): number;
   GetTSVText(page: number): string;
 }

@@ -8,6 +8,7 @@ import type { Rect } from '../image/index.js';
 import { readEveryPhone } from './every.js';
 import { FileExists, fixturesImportFor, writeGolden, writeNew } from './files.js';
 import { checkGoldenName, checkSpecName, specFile } from './naming.js';
+import { suggestLocator } from './locators.js';
 import { phoneById, type InspectedPhone } from './phones.js';
 import { readPoint, ScreenCapturer } from './reads.js';
 import { specSource } from './spec-source.js';
@@ -46,6 +47,13 @@ const ROUTES: Record<string, Route> = {
     const y = whole('y', req.query.get('y'));
     checkPointOnScreen(sized(p), x, y);
     return ok(await readPoint(ctx.client, p.id, x, y, ctx.call, p.screen));
+  },
+  'GET locator': async (ctx, req) => {
+    const p = phone(ctx, req.query.get('phone'));
+    const x = whole('x', req.query.get('x'));
+    const y = whole('y', req.query.get('y'));
+    checkPointOnScreen(sized(p), x, y);
+    return ok({ suggestion: (await suggestLocator(ctx.client, p, x, y, ctx.call)) ?? null });
   },
   'POST tap': async (ctx, req) => {
     const p = phone(ctx, req.body.phone);

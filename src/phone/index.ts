@@ -8,7 +8,7 @@ export { NO_HOOKS, pointAt, type CallSite, type PhoneHooks, type StepOptions } f
 export { capturesScreen, type ImageMatch, type ImageOptions, type ImageTarget } from './image.js';
 export { LabVerdict } from './lab-verdict.js';
 export { Locator, type LocatorOptions } from './locator.js';
-export type { LocatorSight, LocatorTarget, LookedVia, Match } from './locator-look.js';
+export { offersElements, type LocatorSight, type LocatorTarget, type LookedVia, type Match } from './locator-look.js';
 export { Arrivals, type ArrivalsOptions, type NotificationOrder } from './notification-arrivals.js';
 export { NotificationFeed, type FeedListener, type FeedOptions, type ReadThrough, type Subscription } from './notification-feed.js';
 export { readAll, readPages, type NotificationSource, type PageOptions } from './notification-list.js';

@@ -107,6 +107,22 @@ export async function elementTexts(phone: Phone, t: LocatorTarget, options: Call
 }
 
 /**
+ * Whether the phone's server offers the vendor's UI elements, which description, id and query locators need:
+ * asked once (a count of the elements with a text), then known to the worker's client. For `test.skip` in a
+ * suite that also runs on servers without them (a text is then read from the screen).
+ */
+export async function offersElements(phone: Phone): Promise<boolean> {
+  if (phone.client.extensions.lacks('aai')) return false;
+  try {
+    await phone.read(`ask whether ${phone.name}'s server has the UI elements`, {}, (o) => phone.client.extensions.elements.count(phone.id, 'T:*', o));
+    return true;
+  } catch (error) {
+    if (error instanceof ServiceError && error.reason === 'not-offered') return false;
+    throw error;
+  }
+}
+
+/**
  * The lines of text on the screen (or in `rect`), read by OCR from one capture, as one read of the phone. The same
  * pixels as its last read are not read again.
  */

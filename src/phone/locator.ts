@@ -1,3 +1,4 @@
+import { Deadline } from '../client/deadline.js';
 import { CheckFailedError, ServiceError, UsageError } from '../core/errors.js';
 import { checkLocator, engineQuery } from '../core/locator.js';
 import type { Rect } from '../core/screen.js';
@@ -13,6 +14,9 @@ export interface LocatorOptions extends Pick<ReadOptions, 'signal'> {
   /** ms to wait for it. @default the expect timeout */
   timeout?: number;
 }
+
+/** How long a failure may spend asking the engine for the texts nearest the one asked, after its timeout. */
+const NEAREST_MS = 500;
 
 /** A match picked for an act or a read, with the look it came from. */
 export interface Picked {
@@ -149,11 +153,14 @@ export class Locator {
   /** What was nearest to it on the screen, for a failure: the words read, the texts of the elements, the best image match. */
   async nearest(sight: LocatorSight): Promise<Match[]> {
     if (sight.via !== 'elements' || sight.nearest.length) return sight.nearest;
+    // Evidence only, read after the check's timeout: within a moment, and a failure to read it leaves the failure as it was.
+    const deadline = Deadline.in(NEAREST_MS);
     try {
-      return await this.phone.read(`texts on ${this.phone.name}'s screen`, {}, (o) => elementTexts(this.phone, this.target, o));
+      return await this.phone.read(`texts on ${this.phone.name}'s screen`, { deadline }, (o) => elementTexts(this.phone, this.target, o));
     } catch {
-      // Evidence only: a failure to read it leaves the failure as it was.
       return [];
+    } finally {
+      deadline.dispose();
     }
   }
 }

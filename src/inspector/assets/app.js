@@ -95,6 +95,7 @@
     view.magnify(undefined);
     $('point-facts').innerHTML = '<p class="muted">Click the screen to read a point.</p>';
     $('point-code').hidden = true;
+    window.PW.locator.clear();
   }
 
   /** Reads a point; a nudge moves the same pick, so its draft line is rewritten, not added. */
@@ -105,6 +106,7 @@
     view.showMarker(p);
     if (!state.hover) view.magnify(p);
     $('point-facts').innerHTML = `<p class="coords">(${p.x}, ${p.y})</p><p class="muted">reading…</p>`;
+    if (!state.pointOnly) window.PW.locator.suggest(phone, p);
     const seq = ++state.reads;
     try {
       const read = await api.get('pixel', { phone: phone.id, x: p.x, y: p.y });
