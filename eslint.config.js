@@ -43,6 +43,8 @@ export default tseslint.config(
   { files: ['src/phone/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['phone', 'client', 'image'].includes(f)).map(project)] }] } },
   { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES, REDIS, project('config')] }] } },
   { files: ['src/lease/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, POLICY_ONLY, ...ALL_SRC.filter((f) => !['config', 'client'].includes(f)).map(project)] }] } },
+  // The local pages (src/web): the server and the review's page work on files and reports, never on a phone.
+  { files: ['src/web/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, REDIS, ...['client', 'simulator', 'phone', 'lease', 'cli', 'config', 'inspector'].map(project)] }] } },
   { files: ['fixtures/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, REDIS] }] } },
   // The bin/ entry points are plain ESM JavaScript run by Node.
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },

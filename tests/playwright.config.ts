@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
  * Their project comes first, so they start first and the many short tests fill the end of the run: in folder
  * order they came last, and one of them held the run for its last 10–20 s while the other worker idled.
  */
-const END_TO_END = ['faults', 'report', 'secrets', 'inspector', 'lease'].map((folder) => `${folder}/**/*.test.ts`);
+const END_TO_END = ['faults', 'report', 'secrets', 'inspector', 'review', 'lease'].map((folder) => `${folder}/**/*.test.ts`);
 
 // The framework's own tests. They start their own servers on 127.0.0.1, port 0, one per test or worker.
 export default defineConfig({

@@ -8,3 +8,4 @@ export { loadOpenCv, type OpenCv } from './opencv.js';
 export { cropImage, DEFAULT_COLOR_DELTA, DEFAULT_THRESHOLD, meanColor, SCALE_STEPS, searchTemplate, type SearchOptions, type SearchResult, type TemplateMatch } from './template.js';
 export { LastSearch } from './template-memo.js';
 export { CUT_ON_KEY, decodeTemplate, encodeTemplate, parseCutOn, templateScale, type Template } from './template-file.js';
+export { HEAT_STOPS, heatColour, heatMap, type HeatMap } from './heat-map.js';

@@ -14,6 +14,7 @@ import { readPoint, ScreenCapturer } from './reads.js';
 import { specSource } from './spec-source.js';
 import { checkImageName, writeTemplate } from './templates.js';
 import { checkPointName, tableSource, type TableRow } from './table.js';
+import type { ApiAnswer, ApiRequest } from '../web/server.js';
 
 /** What the routes work with: the command's client and phones, where files go, and how to scrub a message. */
 export interface InspectorContext {
@@ -32,19 +33,6 @@ export interface InspectorContext {
   /** Scrubs every secret (password, token) from a text before the page sees it. */
   clean: (text: string) => string;
 }
-
-/** A request of the API, as the server read it. */
-export interface ApiRequest {
-  method: string;
-  /** The path after `/api/`, e.g. `pixel`. */
-  route: string;
-  query: URLSearchParams;
-  /** The JSON body of a POST. */
-  body: Record<string, unknown>;
-}
-
-/** An answer: JSON, or PNG bytes. */
-export type ApiAnswer = { status: number; json: unknown } | { status: 200; png: Buffer };
 
 type Route = (ctx: InspectorContext, req: ApiRequest, capturer: ScreenCapturer) => Promise<ApiAnswer>;
 

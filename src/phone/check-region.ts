@@ -75,6 +75,8 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
   const say = (text: string, more: Partial<Verdict> = {}): Verdict => ({ ...check, pass: !isNot, lines: [[text]], evidence: [], ...more });
   const facts = (p: PollResult<Image>, outcome: string, more: object = {}) => ({
     ...{ matcher: check.name, phone: String(phone), isNot, region: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } },
+    // The parts left out, in screen coordinates: the review shows them on its diff.
+    ...(mask?.length ? { mask: mask.map(({ x, y, width, height }) => ({ x, y, width, height })) } : {}),
     ...{ golden: relative, goldenPath: file, actualAttachment: `${base}-actual.png`, outcome, reads: readFacts(p, timeout), ...more },
   });
   const noSample = (p: PollResult<Image>): Verdict => {

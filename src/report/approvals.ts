@@ -38,37 +38,34 @@ export interface ApprovalFilter {
  */
 export function findApprovals(file: string, filter: ApprovalFilter = {}): Approval[] {
   const report = readReport(file);
-  const out: (Approval & { gone: string | undefined })[] = [];
+  const ranAt = statSync(file).mtimeMs;
+  const out: (Approval & { problem: GoldenProblem | undefined })[] = [];
   for (const { spec, test: t } of reportTests(report.suites)) {
     const title = `${spec.file} › ${spec.title}`;
     if (filter.grep && !filter.grep.test(title)) continue;
     if (filter.projects?.length && !filter.projects.includes(t.projectName)) continue;
     const last = t.results.at(-1);
     if (!last) continue;
-    for (const { golden, actual, missing } of regionFailures(last)) {
-      // A golden that differed must still be there; one never written needs its spec still there.
-      const needed = missing ? path.resolve(report.config.rootDir, spec.file) : golden;
-      out.push({ project: t.projectName, test: title, golden, actual, gone: existsSync(needed) ? undefined : needed });
+    for (const sample of regionFailures(last)) {
+      const problem = goldenProblem(sample, path.resolve(report.config.rootDir, spec.file), ranAt);
+      out.push({ project: t.projectName, test: title, golden: sample.golden, actual: sample.actual, problem });
     }
   }
-  const gone = out.find((a) => a.gone);
+  const gone = out.find((a) => a.problem?.kind === 'gone');
   if (gone) {
-    throw new UsageError(`${gone.gone} no longer exists (the golden of ${gone.project} › ${gone.test}); nothing was written`, {
+    throw new UsageError(`${gone.problem!.file} no longer exists (the golden of ${gone.project} › ${gone.test}); nothing was written`, {
       hint: 'run the specs again (phonewright test) so the last run names the goldens where the specs are now',
     });
   }
-  // A golden written after the run holding the run's sample was approved already: nothing left to write. One
+  // A golden written since the run that holds the run's sample was approved already: nothing left to write. One
   // holding anything else (changed by hand, or by a later run) was not what the run compared with.
-  const ranAt = statSync(file).mtimeMs;
-  const writtenSince = (a: Approval) => existsSync(a.golden) && statSync(a.golden).mtimeMs > ranAt;
-  const pending = out.filter((a) => !(writtenSince(a) && readFileSync(a.golden).equals(a.actual)));
-  const newer = pending.find(writtenSince);
+  const newer = out.find((a) => a.problem?.kind === 'newer');
   if (newer) {
     throw new UsageError(`${file} is older than ${newer.golden} (the golden of ${newer.project} › ${newer.test}): the run did not compare with it; nothing was written`, {
       hint: 'run the specs again (phonewright test), then approve what that run found',
     });
   }
-  return pending.map(({ gone: _, ...a }) => a);
+  return out.filter((a) => a.problem?.kind !== 'approved').map(({ problem: _, ...a }) => a);
 }
 
 /**
@@ -89,8 +86,8 @@ export function movedInReport(file: string): MovedGolden[] {
 }
 
 /** The region checks of one attempt that failed with a sample: differed, or had no golden to compare with. */
-function regionFailures(result: JSONReportTestResult): { golden: string; actual: Buffer; missing: boolean }[] {
-  const found: { golden: string; actual: Buffer; missing: boolean }[] = [];
+export function regionFailures(result: JSONReportTestResult): RegionSample[] {
+  const found: RegionSample[] = [];
   result.attachments.forEach((a, i) => {
     if (a.name !== FACTS_ATTACHMENT) return;
     const facts = parseFacts(attachmentBody(a)?.toString('utf8') ?? '');
@@ -98,22 +95,71 @@ function regionFailures(result: JSONReportTestResult): { golden: string; actual:
     // The check attaches its sample just before its facts.
     const image = result.attachments.slice(0, i).findLast((b) => b.name === facts.actualAttachment);
     const actual = image && attachmentBody(image);
-    if (actual) found.push({ golden: facts.goldenPath!, actual, missing: facts.outcome === 'missing' });
+    if (actual) found.push({ golden: facts.goldenPath!, actual, missing: facts.outcome === 'missing', at: i });
   });
   return found;
+}
+
+/** A failed region check's sample, from one attempt: where its golden goes, and the image to write there. */
+export interface RegionSample {
+  /** Where the golden goes, absolute, as the run named it. */
+  golden: string;
+  /** The last sample, PNG bytes. */
+  actual: Buffer;
+  /** No golden was there to compare with. */
+  missing: boolean;
+  /** The index of the check's facts among the attempt's attachments. */
+  at: number;
+}
+
+/**
+ * Why a run's sample is not to be written as its golden now: the golden (or, never written, its spec) is `gone`;
+ * the golden is `newer` than the run and holds something else; or it was written since the run and holds the
+ * run's sample, `approved` already (nothing left to write).
+ */
+export interface GoldenProblem {
+  kind: 'gone' | 'newer' | 'approved';
+  /** The file that is gone, or the golden written after the run. */
+  file: string;
+}
+
+/**
+ * Whether a failed region check's sample may be written as its golden: not when the golden that differed is gone
+ * from the project (or, never written, its spec is), nor when the golden was written after the run: changed by
+ * hand or by a later run, so not what the run compared with (approving nothing then is better than writing where
+ * no spec looks, or over what no run has seen), or holding this very sample, approved already (approving twice
+ * writes nothing). The golden is read only when it is newer than the run.
+ * @param sample the golden, whether it was missing, and the sample
+ * @param spec the check's spec file, absolute
+ * @param ranAt when the run ended: its JSON report's modification time, ms
+ */
+export function goldenProblem(sample: Pick<RegionSample, 'golden' | 'missing' | 'actual'>, spec: string, ranAt: number): GoldenProblem | undefined {
+  const golden = existsSync(sample.golden) ? statSync(sample.golden) : undefined;
+  const needed = sample.missing ? spec : sample.golden;
+  if (!(sample.missing ? existsSync(spec) : golden)) return { kind: 'gone', file: needed };
+  if (golden && golden.mtimeMs > ranAt) return { kind: readFileSync(sample.golden).equals(sample.actual) ? 'approved' : 'newer', file: sample.golden };
+  return undefined;
 }
 
 function failedWithSample(f: RegionFacts): boolean {
   return f.goldenPath !== undefined && f.actualAttachment !== undefined && (f.outcome === 'differs' || (f.outcome === 'missing' && !f.written));
 }
 
-function attachmentBody(a: { body?: string; path?: string }): Buffer | undefined {
+/** An attachment of a JSON report, as far as its bytes go. */
+export type Attachment = { name: string; body?: string; path?: string };
+
+/** An attachment's bytes: its inline body (base64), or its file while that is there. */
+export function attachmentBody(a: Attachment): Buffer | undefined {
   if (a.body !== undefined) return Buffer.from(a.body, 'base64');
   if (a.path && existsSync(a.path)) return readFileSync(a.path);
   return undefined;
 }
 
-function readReport(file: string): JSONReport {
+/**
+ * A run's JSON report, read; refuses (UsageError) a file that is not there or not one.
+ * @param file e.g. `reports/results.json`
+ */
+export function readReport(file: string): JSONReport {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -62,6 +62,8 @@ export interface NotificationFacts extends CommonFacts {
 export interface RegionFacts extends CommonFacts {
   matcher: 'toMatchRegion';
   region: { x: number; y: number; width: number; height: number };
+  /** The parts left out (`mask`), in screen coordinates: the review shows them on its diff. */
+  mask?: { x: number; y: number; width: number; height: number }[];
   /** The golden's path, relative to the working folder. */
   golden: string;
   /** The golden's path, absolute: where `phonewright approve` writes the actual image. */

@@ -6,7 +6,7 @@ import { isOn, NIGHTLY_ENV } from './nightly-env.js';
 import { DEFAULT_TREND_RUNS, writeNightly } from './nightly-files.js';
 import { buildRecord } from './record.js';
 import { firstLine, runSecrets } from './redact.js';
-import { reportUrl } from './report-url.js';
+import { reportUrl, reviewLink } from './report-url.js';
 
 export interface HistoryReporterOptions {
   /** The reports folder (`history/`, `nightly.md`, `trend.html` go in it), relative to the config's folder. @default 'reports' */
@@ -70,7 +70,9 @@ export default class HistoryReporter implements Reporter {
     const broke = !record || result.status === 'interrupted' || result.status === 'timedout' || runErrors.length > 0 || (record.tests.length === 0 && !partial);
     let outcome: NightlyOutcome = { broke, status: result.status, runErrors, partial };
     if (record && !partial) {
-      const written = await writeNightly(this.#reportsDir(), record, { trendRuns: this.#options.trendRuns ?? DEFAULT_TREND_RUNS, reportUrl: reportUrl(process.env, this.#options.reportUrl ?? this.#fromProjects('reportUrl')[0]) });
+      const url = reportUrl(process.env, this.#options.reportUrl ?? this.#fromProjects('reportUrl')[0]);
+      const reviewUrl = reviewLink(process.env, this.#reportsDir(), url);
+      const written = await writeNightly(this.#reportsDir(), record, { trendRuns: this.#options.trendRuns ?? DEFAULT_TREND_RUNS, reportUrl: url, reviewUrl });
       outcome = { ...outcome, record: written.record, comparison: written.comparison };
     }
     const outcomeFile = process.env[NIGHTLY_ENV.outcome];

@@ -9,6 +9,8 @@ export const NIGHTLY_ENV = {
   blob: 'PHONEWRIGHT_BLOB',
   /** A file the history reporter writes the run's outcome to, for the CLI's exit code. */
   outcome: 'PHONEWRIGHT_NIGHTLY_OUTCOME',
+  /** `1`: nightly.md and trend.html link the review page, which CI writes after the run (`phonewright review --static reports/html/review`). */
+  reviewPage: 'PHONEWRIGHT_REVIEW_PAGE',
 } as const;
 
 /** True when an environment variable is set to anything but '', '0' or 'false'. */

@@ -17,6 +17,8 @@ export interface NightlyOptions {
   trendRuns?: number;
   /** Where CI publishes the HTML report: each failure links to `<reportUrl>/#?testId=<id>`. */
   reportUrl?: string | undefined;
+  /** The review page's link (report-url.ts `reviewLink`), when there is one. */
+  reviewUrl?: string | undefined;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface NightlyOptions {
  * @returns the record's path and the comparison
  */
 export async function writeNightly(reportsDir: string, record: HistoryRecord, options: NightlyOptions = {}): Promise<{ record: string; comparison: Comparison }> {
-  const { trendRuns = DEFAULT_TREND_RUNS, reportUrl } = options;
+  const { trendRuns = DEFAULT_TREND_RUNS, reportUrl, reviewUrl } = options;
   const historyDir = path.join(reportsDir, NIGHTLY_FILES.history);
   const file = await writeRecord(historyDir, record);
   const name = path.basename(file);
@@ -35,9 +37,9 @@ export async function writeNightly(reportsDir: string, record: HistoryRecord, op
   const recent = recentRecords(historyDir, name, Math.max(trendRuns, 50));
   const current = recent.at(-1)!;
   const comparison = compareRuns(current, recent.slice(0, -1));
-  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.summary), renderNightlyMarkdown(record, comparison, reportUrl));
+  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.summary), renderNightlyMarkdown(record, comparison, reportUrl, reviewUrl));
   await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.comparison), `${JSON.stringify(comparison, null, 2)}\n`);
-  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.trend), renderTrendPage(recent.slice(-trendRuns), comparison, reportUrl));
+  await writeAtomically(path.join(reportsDir, NIGHTLY_FILES.trend), renderTrendPage(recent.slice(-trendRuns), comparison, reportUrl, reviewUrl));
   return { record: file, comparison };
 }
 

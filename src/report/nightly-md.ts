@@ -18,9 +18,11 @@ export const LISTS = [
  * @param record the run
  * @param comparison the run against the runs before it
  * @param reportUrl where CI publishes the HTML report
+ * @param reviewUrl where the review page of the run's visual failures is, when there is one
  */
-export function renderNightlyMarkdown(record: HistoryRecord, comparison: Comparison, reportUrl?: string): string {
+export function renderNightlyMarkdown(record: HistoryRecord, comparison: Comparison, reportUrl?: string, reviewUrl?: string): string {
   const out: string[] = [`# Nightly run ${formatTime(record.startedAt)}`, '', headline(record, comparison), ''];
+  if (reviewUrl) out.push(`Visual failures, side by side, to accept or reject: [the review page](${reviewUrl})`, '');
   if (comparison.triage.length) {
     out.push('## Triage: the app or the phone?', '', '| test | fails | since | flaky (last runs) |', '|---|---|---|---:|');
     for (const t of comparison.triage) out.push(`| ${cell(t.test)} | ${cell(whereItFails(t))} | ${t.status === 'new' ? '**new**' : 'still failing'} | ${t.flaky} |`);

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { isOn, NIGHTLY_ENV } from './nightly-env.js';
 
 /** Where CI publishes the HTML report, for links from the nightly files; it beats the config file's `reportUrl`. */
 export const REPORT_URL_ENV = 'PHONEWRIGHT_REPORT_URL';
@@ -29,4 +32,19 @@ export function checkReportUrl(env: Readonly<Record<string, string | undefined>>
   if (raw !== undefined && raw !== '' && !HTTP_URL.test(raw)) {
     throw new UsageError(`${REPORT_URL_ENV} ${JSON.stringify(raw.slice(0, 200))} is not an http(s) URL`, { hint: `the URL CI publishes reports/html at, e.g. ${REPORT_URL_ENV}=https://ci.example.com/nightly/report` });
   }
+}
+
+/** The static review page, in the HTML report's folder (`phonewright review --static reports/html/review`). */
+export const REVIEW_PAGE = 'review/index.html';
+
+/**
+ * Where the nightly files link the review page, when it is there (in the HTML report beside them) or configured
+ * (PHONEWRIGHT_REVIEW_PAGE, for CI, which writes it after the run): in the published report, or from the reports
+ * folder; undefined otherwise.
+ * @param reportsDir the reports folder: the HTML report is its `html/`
+ * @param url where CI publishes the HTML report
+ */
+export function reviewLink(env: Readonly<Record<string, string | undefined>>, reportsDir: string, url: string | undefined): string | undefined {
+  if (!isOn(env[NIGHTLY_ENV.reviewPage]) && !existsSync(path.join(reportsDir, 'html', REVIEW_PAGE))) return undefined;
+  return url ? `${url}/${REVIEW_PAGE}` : `html/${REVIEW_PAGE}`;
 }

@@ -27,8 +27,9 @@ ul { margin: 0; padding-left: 18px; } li { margin: 2px 0; } .err { color: #8a1c1
  * @param runs the recent runs, oldest first, the latest last
  * @param comparison the latest run against the runs before it
  * @param reportUrl where CI publishes the HTML report
+ * @param reviewUrl where the review page of the latest run's visual failures is, when there is one
  */
-export function renderTrendPage(runs: NamedRecord[], comparison: Comparison, reportUrl?: string): string {
+export function renderTrendPage(runs: NamedRecord[], comparison: Comparison, reportUrl?: string, reviewUrl?: string): string {
   const latest = runs.at(-1)!.record;
   const phones = Object.keys(comparison.counts);
   const rows = phones.map((phone) => {
@@ -50,7 +51,7 @@ export function renderTrendPage(runs: NamedRecord[], comparison: Comparison, rep
 <body>
 <h1>Nightly trend</h1>
 <p class="summary">Latest run ${escapeHtml(formatTime(latest.startedAt))}: ${escapeHtml(headline(latest, comparison).replace(/\*\*/g, ''))}</p>
-${errors}
+${reviewUrl ? `<p class="review">Visual failures, side by side, to accept or reject: <a href="${escapeHtml(reviewUrl)}">the review page</a></p>\n` : ''}${errors}
 ${triageSection(comparison)}
 <h2 id="grid">Tests × phones</h2>
 ${renderTestsByPhones(runs)}

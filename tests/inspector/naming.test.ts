@@ -5,7 +5,6 @@ import { test, expect } from '../helpers/test.js';
 import { checkSpecName, fixturesImport, goldenFile, projectOf, type PhoneFacts, type ServerFacts } from '../../src/inspector/naming.js';
 import { suggestDeltaE } from '../../src/inspector/reads.js';
 import { specSource } from '../../src/inspector/spec-source.js';
-import { refusal } from '../../src/inspector/security.js';
 import { scalePoint, tableSource } from '../../src/inspector/table.js';
 
 const MAIN = 'device@1116106541';
@@ -95,22 +94,4 @@ test('the draft\'s spec: the fixtures imported as told, the title escaped, one s
 test('fixtures of the project\'s own, beside specs/, are imported by a path up from the spec\'s folder', () => {
   expect(fixturesImport('a.spec.ts')).toBe('../fixtures');
   expect(fixturesImport('settings/dark.spec.ts')).toBe('../../fixtures');
-});
-
-test('a request is judged by its host, origin, fetch site, method and token, in that order', () => {
-  const ok = { method: 'GET', host: '127.0.0.1:9400', origin: undefined, fetchSite: undefined, token: 'tok' };
-  expect(refusal(ok, 9400, 'tok')).toBeUndefined();
-  expect(refusal({ ...ok, host: 'localhost:9400', origin: 'http://localhost:9400', fetchSite: 'same-origin' }, 9400, 'tok')).toBeUndefined();
-  expect(refusal({ ...ok, fetchSite: 'none' }, 9400, 'tok')).toBeUndefined();
-  const cases: [object, number][] = [
-    [{ host: undefined }, 403],
-    [{ host: '127.0.0.1:9401' }, 403],
-    [{ origin: 'null' }, 403],
-    [{ origin: 'http://127.0.0.1:9400.evil.example' }, 403],
-    [{ fetchSite: 'same-site' }, 403],
-    [{ method: 'PUT' }, 405],
-    [{ token: undefined }, 401],
-    [{ token: 'to' }, 401],
-  ];
-  for (const [change, status] of cases) expect(refusal({ ...ok, ...change }, 9400, 'tok')?.status, JSON.stringify(change)).toBe(status);
 });

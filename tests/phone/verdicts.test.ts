@@ -43,6 +43,12 @@ async function phoneOf(sim: SimulatorHandle, connect: (url: string) => import('.
 }
 
 const ctx = (isNot = false, timeout = 300): CheckContext => ({ isNot, timeout });
+/**
+ * The timeout of a region check that must take a sample: enough for a busy machine's first (it also loads the
+ * image code and finds out how the server captures). One without a golden ends at its first sample; one whose
+ * golden differs polls it all.
+ */
+const SAMPLED = 5_000;
 
 /** A verdict's message as plain text: the expected and received values quoted, as Playwright prints them, uncoloured. */
 function text(v: Verdict): string {
@@ -129,14 +135,14 @@ test.describe('region', () => {
   test('no golden: written or not as the update mode says, the sample attached', async ({ startSim, connect }) => {
     const { phone } = await phoneOf(await startSim({ scenario: SCENARIO }), connect);
     const dir = test.info().outputPath('goldens');
-    const refused = await checkRegion(phone, REGION, 'panel.png', {}, ctx(), goldenAt(dir, 'none'));
+    const refused = await checkRegion(phone, REGION, 'panel.png', {}, ctx(false, SAMPLED), goldenAt(dir, 'none'));
     expect([refused.pass, existsSync(path.join(dir, 'panel.png'))]).toEqual([false, false]);
     expect(refused.evidence.map((a) => a.name)).toEqual(['panel-actual.png']);
     expect(refused.facts).toEqual(expect.objectContaining({ outcome: 'missing', written: false, actualAttachment: 'panel-actual.png' }));
-    const written = await checkRegion(phone, REGION, 'panel.png', {}, ctx(), goldenAt(dir, 'missing'));
+    const written = await checkRegion(phone, REGION, 'panel.png', {}, ctx(false, SAMPLED), goldenAt(dir, 'missing'));
     expect([written.pass, written.log, existsSync(path.join(dir, 'panel.png'))]).toEqual([true, expect.stringContaining("doesn't exist"), true]);
     // The default mode writes it and fails the test at its end, the test going on meanwhile.
-    const later = await checkRegion(phone, REGION, 'later.png', {}, ctx(), goldenAt(dir, 'default'));
+    const later = await checkRegion(phone, REGION, 'later.png', {}, ctx(false, SAMPLED), goldenAt(dir, 'default'));
     expect([later.pass, later.atEnd]).toEqual([true, expect.stringContaining('writing actual; the next run compares against it.')]);
     // `.not` never writes one, and passes without it.
     const not = await checkRegion(phone, REGION, 'none.png', {}, ctx(true), goldenAt(dir, 'missing'));
@@ -148,12 +154,17 @@ test.describe('region', () => {
     const dir = test.info().outputPath('goldens');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'panel.png'), encodePng(solidImage(REGION.width, REGION.height, { r: 0x10, g: 0x90, b: 0x10 })));
-    const v = await checkRegion(phone, REGION, 'panel.png', {}, ctx(), goldenAt(dir, 'none'));
+    const v = await checkRegion(phone, REGION, 'panel.png', {}, ctx(false, SAMPLED), goldenAt(dir, 'none'));
     expect([v.pass, v.received]).toEqual([false, REGION.width * REGION.height]);
     expect(text(v)).toContain('Region:   12×10 at (30, 20)\nGolden:   panel.png\nReceived: 120 pixels');
     expect(v.evidence.map((a) => a.name)).toEqual(['panel-expected.png', 'panel-actual.png', 'panel-diff.png']);
     expect(v.facts).toEqual(expect.objectContaining({ outcome: 'differs', region: { x: 30, y: 20, width: 12, height: 10 } }));
     expect(seen.failed).toEqual([{ regions: [{ x: 30, y: 20, width: 12, height: 10 }] }]);
+    expect(v.facts).not.toHaveProperty('mask');
+    // The parts masked, in screen coordinates: what the review shows struck out on its diff (here without a golden,
+    // so the check ends at its first sample).
+    const masked = await checkRegion(phone, REGION, 'masked.png', { mask: [{ x: 38, y: 20, width: 4, height: 3 }] }, ctx(false, SAMPLED), goldenAt(dir, 'none'));
+    expect(masked.facts).toEqual(expect.objectContaining({ outcome: 'missing', mask: [{ x: 38, y: 20, width: 4, height: 3 }] }));
   });
 });
 

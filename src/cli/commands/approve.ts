@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../core/errors.js';
-import { findApprovals, movedInReport } from '../../report/approvals.js';
+import { findApprovals, movedInReport, readReport } from '../../report/approvals.js';
 import { movedGoldenLine } from '../../report/moved-goldens.js';
+import { RunFiles, writeAtomically } from '../../report/run-files.js';
 import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -36,7 +36,7 @@ export function approveCommand(output: Output, host: Host): CommandModule<Global
       ['$0 approve --project galaxy-s9 --grep "status bar"', 'approves one phone\'s status-bar goldens'],
     ],
     epilogue: EPILOGUE,
-    handler: (args) => {
+    handler: async (args) => {
       let grep: RegExp | undefined;
       try {
         grep = args.grep === undefined ? undefined : new RegExp(args.grep);
@@ -45,10 +45,16 @@ export function approveCommand(output: Output, host: Host): CommandModule<Global
       }
       const report = path.resolve(host.cwd, args.report);
       const approvals = findApprovals(report, { projects: args.project, grep });
+      // Every golden is checked before any is written (a golden of a spec of the run, in its folder), then all are
+      // written at once, each atomically (src/report/run-files.ts, as phonewright review writes them).
+      const files = new RunFiles(readReport(report));
+      const writes = approvals.map((a) => ({ file: files.golden(a.golden), content: a.actual }));
       const shown = (file: string) => path.relative(host.cwd, file);
-      // Goldens under a phone's former project name, told before any is written under the new one (on stderr).
+      // Goldens under a phone's former project name, found and told before any is written under the new one (on
+      // stderr): once one is written there, the old one no longer counts as moved.
       const moved = movedInReport(report).filter((m) => !args.project?.length || args.project.includes(m.project));
       for (const m of moved) output.note(`approve: ${movedGoldenLine(m, host.cwd)}`);
+      if (!args['dry-run']) await writeAtomically(writes);
       if (args.json) {
         output.json({
           written: args['dry-run'] ? [] : approvals.map((a) => shown(a.golden)),
@@ -61,10 +67,6 @@ export function approveCommand(output: Output, host: Host): CommandModule<Global
         return;
       }
       for (const a of approvals) {
-        if (!args['dry-run']) {
-          mkdirSync(path.dirname(a.golden), { recursive: true });
-          writeFileSync(a.golden, a.actual);
-        }
         if (!args.json) output.line(`${args['dry-run'] ? 'would write' : 'wrote'} ${shown(a.golden)}  (${a.project} › ${a.test})`);
       }
       if (!args.json) output.line(`approve: ${approvals.length} golden(s) ${args['dry-run'] ? 'to write (--dry-run: none written)' : 'written'}`);

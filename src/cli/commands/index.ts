@@ -14,6 +14,7 @@ import { mergeCommand } from './merge.js';
 import { nightlyCommand } from './nightly.js';
 import { notificationsCommand } from './notifications.js';
 import { pixelCommand } from './pixel.js';
+import { reviewCommand } from './review.js';
 import { screenshotCommand } from './screenshot.js';
 import { settingsCommand } from './settings.js';
 import { simCommand } from './sim.js';
@@ -40,4 +41,5 @@ export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOpti
   doctorCommand,
   inspectCommand,
   initCommand,
+  reviewCommand,
 ];

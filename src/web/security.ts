@@ -1,10 +1,11 @@
-// Who may talk to the inspector: this machine's browser, on the page the printed URL opens, and no one else.
+// Who may talk to a local page (the inspector, the review): this machine's browser, on the page the printed URL
+// opens, and no one else.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The header the page passes its token in, to its own API. */
 export const TOKEN_HEADER = 'x-phonewright-token';
 
-/** What the inspector knows of a request to judge it. */
+/** What a page's server knows of a request to judge it. */
 export interface RequestFacts {
   method: string;
   /** The `Host` header. */
@@ -31,27 +32,28 @@ export function newToken(): string {
 /**
  * Judges a request. Refused: a `Host` other than this server's own address (a DNS-rebinding page that names
  * another host), an `Origin` or fetch site other than the page's own (another page of this machine, or of the
- * web), a method the inspector does not serve, and any request without the token (401). No CORS: a browser
- * gets no header that would let another origin read an answer.
+ * web), a method the page does not serve, and any request without the token (401). No CORS: a browser gets no
+ * header that would let another origin read an answer.
  * @param req the request's facts
- * @param port the port the inspector listens on
+ * @param port the port the page's server listens on
  * @param token the token of the printed URL
+ * @param command the command that printed it, for the message: `inspect`, `review`
  * @returns undefined when the request may go on
  */
-export function refusal(req: RequestFacts, port: number, token: string): Refusal | undefined {
+export function refusal(req: RequestFacts, port: number, token: string, command: string): Refusal | undefined {
   const own = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (!req.host || !own.includes(req.host.toLowerCase())) {
-    return { status: 403, message: `refused: the inspector answers requests for http://127.0.0.1:${port} only` };
+    return { status: 403, message: `refused: this page answers requests for http://127.0.0.1:${port} only` };
   }
   if (req.origin !== undefined && !own.some((o) => req.origin!.toLowerCase() === `http://${o}`)) {
-    return { status: 403, message: 'refused: a request from another origin (the inspector serves its own page only)' };
+    return { status: 403, message: 'refused: a request from another origin (this server serves its own page only)' };
   }
   if (req.fetchSite !== undefined && req.fetchSite !== 'same-origin' && req.fetchSite !== 'none') {
-    return { status: 403, message: `refused: a ${req.fetchSite} request (the inspector serves its own page only)` };
+    return { status: 403, message: `refused: a ${req.fetchSite} request (this server serves its own page only)` };
   }
   if (req.method !== 'GET' && req.method !== 'POST') return { status: 405, message: `refused: ${req.method} is not served here` };
   if (!req.token || !sameToken(req.token, token)) {
-    return { status: 401, message: 'refused: this needs the token of the URL phonewright inspect printed (open that URL)' };
+    return { status: 401, message: `refused: this needs the token of the URL phonewright ${command} printed (open that URL)` };
   }
   return undefined;
 }

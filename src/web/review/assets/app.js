@@ -1,0 +1,149 @@
+/* global window, document */
+// The review page: the run's failures loaded once, one shown at a time, the keyboard, and the decisions.
+(function () {
+  'use strict';
+  const PW = window.PW;
+  const $ = (id) => document.getElementById(id);
+  const src = PW.source;
+  let items = [];
+  let current;
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function byId(id) {
+    return items.find((i) => i.id === id);
+  }
+
+  function counts() {
+    const left = items.filter((i) => !i.decision).length;
+    const out = $('counts');
+    out.replaceChildren(el('strong', '', String(left)), ` to review of ${items.length} failure${items.length === 1 ? '' : 's'}`);
+    out.dataset.left = String(left);
+  }
+
+  function header(run) {
+    const facts = $('run-facts');
+    const ran = new Date(run.ranAt);
+    facts.replaceChildren(el('span', 'fact', run.report), el('span', 'fact', `run ${Number.isNaN(ran.getTime()) ? run.ranAt : ran.toLocaleString()}`));
+    if (run.madeElsewhere) facts.append(el('span', 'fact', `made in ${run.madeElsewhere}`));
+    if (!src.live) facts.append(el('span', 'fact', 'static'));
+  }
+
+  function show(id) {
+    const item = byId(id);
+    current = item && item.id;
+    PW.queue.select(current);
+    if (!item) {
+      $('f-test').textContent = items.length ? 'Nothing left to review' : 'No visual failure in this run';
+      $('f-chips').replaceChildren();
+      $('f-summary').textContent = '';
+      PW.viewer.show(undefined);
+      return;
+    }
+    $('f-test').textContent = item.test;
+    const chips = [el('span', 'chip', item.project), ...(item.model ? [el('span', 'chip', item.model)] : []), el('span', 'chip', item.phone), el('span', 'chip check', item.check), el('span', 'chip', `${item.spec}${item.line ? `:${item.line}` : ''}`)];
+    if (item.golden) chips.push(el('span', 'chip', item.golden));
+    $('f-chips').replaceChildren(...chips);
+    $('f-summary').textContent = item.summary;
+    const screen = $('phone-screen');
+    screen.hidden = !item.images.screen;
+    $('no-screen').hidden = !!item.images.screen;
+    if (item.images.screen) screen.src = src.image(item.images.screen);
+    else screen.removeAttribute('src');
+    PW.decide.show(item, items, src.live);
+    PW.viewer.show(item);
+    markZoom('fit');
+  }
+
+  function update(next) {
+    items = next;
+    PW.queue.set(items, current);
+    counts();
+  }
+
+  async function decide(action, scope) {
+    const item = byId(current);
+    if (!item || !src.live) return;
+    try {
+      const answer = action === 'reject' ? await src.reject(item.id) : await src.accept(item.id, scope);
+      update(answer.items);
+      show(item.id);
+      PW.decide.done(answer.result);
+    } catch (error) {
+      PW.decide.failed(error.message);
+    }
+  }
+
+  function setView(view) {
+    for (const b of document.querySelectorAll('#views button')) {
+      b.classList.toggle('on', b.dataset.view === view);
+      b.setAttribute('aria-pressed', String(b.dataset.view === view));
+    }
+    PW.viewer.setView(view);
+  }
+
+  function setZoom(zoom) {
+    markZoom(PW.viewer.setZoom(zoom));
+  }
+
+  function markZoom(now) {
+    for (const b of document.querySelectorAll('#zoom button')) b.classList.toggle('on', b.dataset.zoom === String(now));
+  }
+
+  for (const b of document.querySelectorAll('#views button')) b.addEventListener('click', () => setView(b.dataset.view));
+  for (const b of document.querySelectorAll('#zoom button')) b.addEventListener('click', () => setZoom(b.dataset.zoom === 'fit' ? 'fit' : Number(b.dataset.zoom)));
+  $('accept').addEventListener('click', () => decide('accept', 'one'));
+  $('accept-phone').addEventListener('click', () => decide('accept', 'phone'));
+  $('accept-model').addEventListener('click', () => decide('accept', 'model'));
+  $('reject').addEventListener('click', () => decide('reject'));
+  $('show-reviewed').addEventListener('change', (e) => {
+    PW.queue.setShowReviewed(e.target.checked);
+    PW.queue.select(current);
+  });
+  PW.queue.onPick(show);
+
+  const VIEWS = { 1: 'side', 2: 'slider', 3: 'blink', 4: 'diff' };
+  document.addEventListener('keydown', (e) => {
+    const t = e.target;
+    const typing = t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t.tagName === 'INPUT' && !/^(checkbox|radio|button)$/.test(t.type)));
+    if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
+    const k = e.key;
+    if (k === 'j' || k === 'k') {
+      const next = PW.queue.next(k === 'j' ? 1 : -1);
+      if (next) show(next);
+    } else if (k === 'a') {
+      const item = byId(current);
+      if (item && !item.accept.ok && src.live) PW.decide.failed(`cannot accept: ${item.accept.why}`);
+      else if (!$('accept').disabled) decide('accept', 'one');
+    } else if (k === 'r') {
+      if (!$('reject').disabled) decide('reject');
+    } else if (VIEWS[k]) {
+      setView(VIEWS[k]);
+    } else if (k === '+' || k === '=' || k === '-') {
+      setZoom(k === '-' ? '-' : '+');
+    } else if (k === '0') {
+      setZoom('fit');
+    } else {
+      return;
+    }
+    e.preventDefault();
+  });
+
+  src
+    .load()
+    .then((doc) => {
+      header(doc.run);
+      update(doc.items);
+      const first = items.find((i) => !i.decision) || items[0];
+      show(first && first.id);
+      document.body.dataset.ready = 'true';
+    })
+    .catch((error) => {
+      $('f-test').textContent = `Could not load the review: ${error.message}`;
+    });
+})();
