@@ -1,5 +1,5 @@
 // Where the inspector's goldens and specs go, named as a run of the device matrix names them: pure path and
-// name logic, no I/O (fixtures/matrix.ts and fixtures/region-matcher.ts are the run's side of it).
+// name logic, no I/O (fixtures/matrix.ts and fixtures/device.ts are the run's side of it).
 import path from 'node:path';
 import { qualifiedName } from '../config/names.js';
 import { ALL_DEVICES, type DeviceSelection } from '../config/schema.js';
