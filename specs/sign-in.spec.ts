@@ -1,4 +1,4 @@
-import { test, expect, offersElements } from 'phonewright/fixtures';
+import { test, expect, capturesScreen, offersElements } from 'phonewright/fixtures';
 
 // Text and elements: the example app's sign-in form, found by what it says, on every phone of the matrix. Where
 // the server has the vendor's UI elements they answer; where it has not, a text is read from the screen (OCR), so
@@ -7,6 +7,7 @@ const APP = 'com.example.app';
 
 test.describe('sign in', () => {
   test.beforeEach(async ({ device }) => {
+    test.skip(!(await offersElements(device)) && !(await capturesScreen(device)), "text is found through the vendor's UI elements or read from its screen capture, and this server offers neither");
     await device.launch(APP);
   });
 
