@@ -140,7 +140,9 @@ export class Locator {
       }
       const match = found[0];
       if (match && sight) {
-        if (match.distance > 0) await this.phone.hooks.step(`${this} read as "${match.text}" on the screen: ${match.distance} letter${match.distance === 1 ? '' : 's'} off`, async () => {}, { location: site });
+        // The trace says where it was found, and how: a text read a letter off is never a silent pass.
+        const off = match.distance > 0 ? `: ${match.distance} letter${match.distance === 1 ? '' : 's'} off the text asked` : '';
+        await this.phone.hooks.step(`${this} found ${where(match)} through ${VIA[sight.via]}${off}`, async () => {}, { location: site });
         return { match, sight };
       }
       const nearest = sight ? await this.nearest(sight) : [];

@@ -113,6 +113,9 @@ test.describe('by reading the screen, on a server without the UI elements', () =
 
     const fuzzy = await checkVisible(phone.getByText('Welcome bsck'), ctx(false, 10_000));
     expect(text(fuzzy)).toContain('(read 1 letter off the text asked)');
+    // An act or a read on it says where it was found, how, and how far off.
+    await phone.getByText('Welcome bsck').bounds();
+    expect(seen.steps).toContainEqual(expect.stringMatching(/^getByText\('Welcome bsck'\) found "Welcome back" at \d+×\d+ \(\d+, \d+\) through the text read from the screen: 1 letter off the text asked$/));
     expect((await checkVisible(phone.getByText('Welcome bsck', { exact: true }), ctx(false, 300))).pass).toBe(false);
 
     await phone.getByText('Sign in', { exact: true }).tap({ timeout: 10_000 });
