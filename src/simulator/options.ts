@@ -125,7 +125,7 @@ export interface ResolvedOptions {
   log: ((line: string) => void) | undefined;
 }
 
-/** 2 GiB: the field notes' default upload limit. */
+/** 2 GiB: the vendor's documented default upload limit. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 /** Only this machine can reach the simulator unless a host says otherwise. */
 export const DEFAULT_HOST = '127.0.0.1';
