@@ -162,8 +162,10 @@ export function clockOffsets(phones: readonly { id: string; name: string; clockO
  * costs the hot path nothing).
  */
 export function labLatency(lab: LabOptions | undefined): LabLatency | undefined {
-  const any = Object.values(lab?.latencyMs ?? {}).some((l) => (typeof l === 'number' ? l > 0 : l[1] > 0));
-  return any ? new LabLatency(lab!) : undefined;
+  const some = (l: Latency) => (typeof l === 'number' ? l > 0 : l[1] > 0);
+  // A serial frame grab holds reads back on its own, with no latency per operation beside it.
+  const grabs = lab?.serialScreenReads === true && lab.screenGrabMs !== undefined && some(lab.screenGrabMs);
+  return grabs || Object.values(lab?.latencyMs ?? {}).some(some) ? new LabLatency(lab!) : undefined;
 }
 
 /**

@@ -138,4 +138,14 @@ test.describe('the lab\'s bookkeeping (no clock: each call says when it is)', ()
     expect(labLatency({ clockOffsetMs: { a: 5 }, serialScreenReads: true, latencyMs: { pixel: 0 } })).toBeUndefined();
     expect(labLatency(LAB_PRESET)).toBeInstanceOf(LabLatency);
   });
+
+  test('a serial frame grab alone holds reads back: no latency per operation is needed beside it', () => {
+    const lab = labLatency({ serialScreenReads: true, screenGrabMs: 20 });
+    expect(lab).toBeInstanceOf(LabLatency);
+    // Three reads of one phone arriving at once: the grabs one after another.
+    expect([0, 0, 0].map((now) => lab!.delay('pixel', 'device@1', now))).toEqual([20, 40, 60]);
+    // A grab that is not serial, or of 0 ms, holds nothing back.
+    expect(labLatency({ serialScreenReads: false, screenGrabMs: 20 })).toBeUndefined();
+    expect(labLatency({ serialScreenReads: true, screenGrabMs: 0 })).toBeUndefined();
+  });
 });
