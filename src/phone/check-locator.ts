@@ -10,7 +10,7 @@ import { lastFailure, noAnswer, polled, readFacts, type Attachment, type CheckCo
  * not). A text read a letter off counts, and the message says so.
  */
 export async function checkVisible(locator: Locator, ctx: CheckContext): Promise<Verdict> {
-  const poll = await poll_(locator, ctx, (found) => found.length > 0);
+  const poll = await looksUntil(locator, ctx, (found) => found.length > 0);
   const found = poll.last ? locator.matchesIn(poll.last) : [];
   const expected = `${ctx.isNot ? 'not ' : ''}visible`;
   const received = poll.last === undefined ? noAnswer(poll) : found.length ? `visible: ${found.map(where).join(', ')}${fuzzy(found)}` : 'not visible';
@@ -20,7 +20,7 @@ export async function checkVisible(locator: Locator, ctx: CheckContext): Promise
 /** `expect(locator).toHaveCount(n)`: looks until exactly `n` match (with `.not`, until another number does). */
 export async function checkCount(locator: Locator, count: number, ctx: CheckContext): Promise<Verdict> {
   if (!Number.isInteger(count) || count < 0) throw new UsageError(`invalid count ${JSON.stringify(count)} for toHaveCount: expected an integer ≥ 0`);
-  const poll = await poll_(locator, ctx, (found) => found.length === count);
+  const poll = await looksUntil(locator, ctx, (found) => found.length === count);
   const found = poll.last ? locator.matchesIn(poll.last) : [];
   const received = poll.last === undefined ? noAnswer(poll) : `${found.length}${found.length ? `: ${found.map(where).join(', ')}` : ''}`;
   return verdict(locator, ctx, poll, { name: 'toHaveCount', args: 'count', expected: count, received, pass: found.length === count });
@@ -53,7 +53,8 @@ export async function checkText(locator: Locator, text: string | RegExp, ctx: Ch
   return verdict(locator, ctx, poll, { name: 'toHaveText', args: 'text', expected: text, received, pass: last !== undefined && holds(last) });
 }
 
-function poll_(locator: Locator, ctx: CheckContext, done: (found: Match[]) => boolean): Promise<PollResult<LocatorSight>> {
+/** Looks until what the locator found satisfies `done` (with `.not`, until it does not), within the check's timeout. */
+function looksUntil(locator: Locator, ctx: CheckContext, done: (found: Match[]) => boolean): Promise<PollResult<LocatorSight>> {
   return untilChecked((deadline) => locator.look({ deadline, site: ctx.site }), (s) => done(locator.matchesIn(s)) !== ctx.isNot, ctx.timeout, ctx.startedAt);
 }
 
