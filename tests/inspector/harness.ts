@@ -4,7 +4,7 @@
  * started by the test, with the inline Playwright projects of tests/helpers/inline.ts for real runs.
  */
 import { existsSync } from 'node:fs';
-import { chromium, mergeTests, type Browser, type Page } from '@playwright/test';
+import { chromium, mergeTests, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { launch, test as cliTest, type CliResult, type LiveCli, type RunOptions } from '../cli/helpers.js';
 import { test as inlineTest } from '../helpers/inline.js';
@@ -69,30 +69,37 @@ export const test = mergeTests(cliTest, inlineTest).extend<
     const contexts: { close(): Promise<void> }[] = [];
     await use(async (args, options) => {
       const started = await startInspect(args, options);
-      const context = await chromiumBrowser.newContext({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
+      const { context, page, problems } = await openLocalPage(chromiumBrowser, started, { width: 1280, height: 860 });
       contexts.push(context);
-      // Nothing leaves this machine: a request anywhere but the inspector fails the test.
-      const foreign: string[] = [];
-      await context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith(`http://127.0.0.1:${started.port}/`)) return route.continue();
-        foreign.push(url);
-        return route.abort();
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(started.url);
       const stop = async () => {
         started.cli.interrupt();
         return started.cli.exited;
       };
-      const problems = () => [...errors, ...foreign.map((u) => `a request off the machine: ${u}`)];
       return { ...started, page, stop, problems };
     });
     for (const c of contexts) await c.close();
   },
 });
+
+/**
+ * Opens a local page (the inspector's, the review's) in a new browser context at scale 1: every request to
+ * anywhere but its server is cut, and `problems()` lists those and the page's script errors (none expected).
+ */
+export async function openLocalPage(browser: Browser, served: { url: string; port: number }, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; problems: () => string[] }> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const foreign: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`http://127.0.0.1:${served.port}/`)) return route.continue();
+    foreign.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(served.url);
+  return { context, page, problems: () => [...errors, ...foreign.map((u) => `a request off the machine: ${u}`)] };
+}
 
 /** What the tests read of a canvas in the page (the test files have no DOM types). */
 export interface Canvas {

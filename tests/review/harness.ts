@@ -10,7 +10,7 @@ import { startSimulator } from '../../src/simulator/index.js';
 import { cropImage, decodePng, encodePng, type Image } from '../../src/image/index.js';
 import { launch, type CliResult, type LiveCli } from '../cli/helpers.js';
 import { config, MUST_PASS, spec, type Files } from '../helpers/inline.js';
-import { test as base } from '../inspector/harness.js';
+import { openLocalPage, test as base } from '../inspector/harness.js';
 
 export { CHROMIUM, needsChromium } from '../inspector/harness.js';
 export { expect } from '../helpers/test.js';
@@ -158,18 +158,7 @@ export const test = base.extend<{
     const opened: { context: { close(): Promise<void> }; stop: () => Promise<CliResult> }[] = [];
     await use(async (cwd, args) => {
       const started = await startReview(cwd, args);
-      const context = await chromiumBrowser.newContext({ viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 });
-      const foreign: string[] = [];
-      await context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith(`http://127.0.0.1:${started.port}/`)) return route.continue();
-        foreign.push(url);
-        return route.abort();
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(started.url);
+      const { context, page, problems } = await openLocalPage(chromiumBrowser, started, { width: 1400, height: 1000 });
       await page.locator('body[data-ready="true"]').waitFor();
       let stopped: Promise<CliResult> | undefined;
       const stop = () => {
@@ -180,7 +169,7 @@ export const test = base.extend<{
         return stopped;
       };
       opened.push({ context, stop });
-      return { ...started, page, stop, problems: () => [...errors, ...foreign.map((u) => `a request off the machine: ${u}`)] };
+      return { ...started, page, stop, problems };
     });
     for (const o of opened) {
       await o.context.close();
