@@ -66,7 +66,8 @@ async function verdict(locator: Locator, ctx: CheckContext, poll: PollResult<Loc
   const out: Verdict = { pass, name: v.name, args: v.args, expected: v.expected, received: v.received, timeout: ctx.timeout, lines, evidence: [] };
   const failed = answered ? pass === ctx.isNot : true;
   const found = poll.last ? locator.matchesIn(poll.last) : [];
-  const nearest = poll.last && !found.length ? await locator.nearest(poll.last) : [];
+  // The nearest texts are a failure's evidence only: a passing check (a `.not` on an absent text) asks for none.
+  const nearest = failed && poll.last && !found.length ? await locator.nearest(poll.last) : [];
   if (poll.last) lines.push([`Seen:     ${found.length ? `${found.length} match${found.length === 1 ? '' : 'es'} through ${VIA[poll.last.via]}` : seen(poll.last, nearest)}`]);
   lines.push([`Polled:   ${polled(poll, ctx.timeout, '', 'look')}`], ...lastFailure(poll, 'look'));
   if (!failed) return out;
