@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { UNIT_ENV } from './helpers/test.js';
 
 /**
  * The cross-cutting suites and the nightly's, mostly whole runs of the CLI or of Playwright (up to 35 s each).
@@ -6,16 +7,24 @@ import { defineConfig } from '@playwright/test';
  * order they came last, and one of them held the run for its last 10–20 s while the other worker idled.
  */
 const END_TO_END = ['faults', 'report', 'secrets', 'inspector', 'review', 'lease'].map((folder) => `${folder}/**/*.test.ts`);
+/**
+ * `npm run test:unit`: the tests that start no run, browser or Redis, most of them short or waiting on a timer.
+ * One queue for all the workers: the end-to-end project's two workers held the first 25 s of the loop for a
+ * few tests of their folders while one worker ran all the others. Four workers, as most of their time is waiting.
+ */
+const UNIT = process.env[UNIT_ENV] === '1';
 
 // The framework's own tests. They start their own servers on 127.0.0.1, port 0, one per test or worker.
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.test.ts',
-  projects: [
-    // Two at a time: each keeps this machine's two cores busy with the runs it starts.
-    { name: 'end-to-end', testMatch: END_TO_END, workers: 2 },
-    { name: 'layers', testIgnore: END_TO_END },
-  ],
+  projects: UNIT
+    ? [{ name: 'unit' }]
+    : [
+        // Two at a time: each keeps this machine's two cores busy with the runs it starts.
+        { name: 'end-to-end', testMatch: END_TO_END, workers: 2 },
+        { name: 'layers', testIgnore: END_TO_END },
+      ],
   // The inline projects run the package's bundle: made again first when a source file is newer.
   globalSetup: './helpers/fresh-bundle.ts',
   outputDir: '../test-results/framework',
@@ -23,7 +32,7 @@ export default defineConfig({
   // Many short tests wait on timers and servers rather than on a core (retries' back-offs, notification windows,
   // timeouts): a third worker runs them beside the two end-to-end ones, and fills the cores they leave idle once
   // those are done. On two cores, side by side: 221 s wall and 350 s of CPU, against 262 s and 333 s with two.
-  workers: 3,
+  workers: UNIT ? 4 : 3,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   reporter: [['list'], ['../src/report/summary-reporter.ts']],
