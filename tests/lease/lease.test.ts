@@ -150,18 +150,60 @@ redisTest('a lease store gone quiet: each command ends at its deadline, a wait f
 });
 
 redisTest('a lease store quiet for less than the lease lasts: the renewal waiting on it gets through, the lease is kept', async ({ redis, store }) => {
-  // Renewed every 2 s, each renewal certain until 5.4 s after the one before.
-  const held = await acquireLease(await store(), lease('nightly 1', { expiryMs: 6_000 }));
-  // Frozen across the first renewal, back about 3 s before the lease could have expired.
+  const s = await store();
+  const nextRenewal = renewals(s);
+  // Renewed every second, each renewal certain until 2.7 s after the one before.
+  const held = await acquireLease(s, lease('nightly 1', { expiryMs: 3_000 }));
+  const firstExpiry = Number(redis.cli('PEXPIRETIME', KEY));
+  expect(firstExpiry).toBeGreaterThan(0);
+  // Frozen before the first renewal is due (no timer runs before this line), and kept quiet for a while once that
+  // renewal is sent: the quiet it must wait out, longer than the pause before a failed renewal is sent again. Back
+  // about 1.5 s before the lease could expire.
   redis.pause();
-  await sleep(2_500);
+  const first = await nextRenewal();
+  await sleep(500);
+  expect(first.ended, 'the renewal ended while Redis was frozen (answered, or given up)').toBe(false);
   redis.resume();
-  // Past the expiry the lease started with: only renewals kept it.
-  await sleep(4_000);
+  // The renewal sent into the quiet waited for Redis and got through: the one sent, not a retry after it failed.
+  expect(await first.answer).toBe(1);
+  // Redis now keeps the lease past the expiry it started with.
+  expect(Number(redis.cli('PEXPIRETIME', KEY))).toBeGreaterThan(firstExpiry);
+  // The worker goes on renewing it: a lost lease is renewed no more.
+  expect(await (await nextRenewal()).answer).toBe(1);
   expect(held.signal.aborted, String(held.signal.reason)).toBe(false);
   expect(redis.cli('GET', KEY)).toContain('"run":"nightly 1"');
   expect(await held.release()).toBe(true);
+  expect(redis.cli('EXISTS', KEY)).toBe('0');
 });
+
+/** A renewal the store sent: its answer, and whether the command has ended yet (answered or failed). */
+interface Renewal {
+  answer: Promise<unknown>;
+  ended: boolean;
+}
+
+/**
+ * Watches a store's lease renewals (the compare-and-renew EVAL) as they are sent: the function returned resolves
+ * with the next one sent, or the earliest sent and not taken yet.
+ */
+function renewals(store: LeaseStore): () => Promise<Renewal> {
+  const sent: Renewal[] = [];
+  const waiting: ((renewal: Renewal) => void)[] = [];
+  const command = store.command.bind(store);
+  store.command = <T>(args: string[], timeoutMs?: number): Promise<T> => {
+    const answer = command<T>(args, timeoutMs);
+    if (args[0] === 'EVAL' && args[1]!.includes('PEXPIRE')) {
+      const renewal: Renewal = { answer, ended: false };
+      const end = () => void (renewal.ended = true);
+      answer.then(end, end);
+      const taker = waiting.shift();
+      if (taker) taker(renewal);
+      else sent.push(renewal);
+    }
+    return answer;
+  };
+  return () => (sent.length > 0 ? Promise.resolve(sent.shift()!) : new Promise((resolve) => waiting.push(resolve)));
+}
 
 /** What a promise was rejected with; fails the test when it resolves. */
 async function rejection(promise: Promise<unknown>): Promise<Error> {
