@@ -56,6 +56,7 @@ redisTest('a second run waits for the phone, gets it when the first releases it,
 
 redisTest('a holder that stops renewing (its host crashed) keeps the phone until the expiry; then another run takes it, and the old one has lost it', async ({ redis, store }) => {
   const crashed = await store();
+  const nextRenewal = renewals(crashed);
   const old = await acquireLease(crashed, lease('nightly 1'));
   // Renewals keep it past its expiry while its host lives.
   const t0 = performance.now();
@@ -64,11 +65,13 @@ redisTest('a holder that stops renewing (its host crashed) keeps the phone until
     return performance.now() - t0;
   };
   await expect.poll(held, { timeout: 10_000 }).toBeGreaterThan(2 * 1_500);
+  // The host goes away just after a renewal was answered: none is left in flight to change the expiry after it.
+  expect(await (await nextRenewal()).answer).toBe(1);
   crashed.close();
-  const stopped = performance.now();
+  const expiry = Number(redis.cli('PEXPIRETIME', KEY));
   const next = await acquireLease(await store(), lease('nightly 2'));
-  // Not before the lease ran out: at most a renewal (a third of the expiry) before the host went away.
-  expect(performance.now() - stopped).toBeGreaterThan(1_500 - 1_500 / 3 - 100);
+  // Not before the lease ran out, by Redis's clock: the new lease was set after the old one's expiry.
+  expect(Number(redis.cli('PEXPIRETIME', KEY)) - 1_500).toBeGreaterThan(expiry);
   expect(next.waitedFor).toBe(old.holder);
   // The old owner noticed before the lease could run out, and gives nothing back that is not its own.
   expect(old.signal.aborted).toBe(true);
@@ -150,18 +153,54 @@ redisTest('a lease store gone quiet: each command ends at its deadline, a wait f
 });
 
 redisTest('a lease store quiet for less than the lease lasts: the renewal waiting on it gets through, the lease is kept', async ({ redis, store }) => {
-  // Renewed every 2 s, each renewal certain until 5.4 s after the one before.
-  const held = await acquireLease(await store(), lease('nightly 1', { expiryMs: 6_000 }));
-  // Frozen across the first renewal, back about 3 s before the lease could have expired.
+  const s = await store();
+  const nextRenewal = renewals(s);
+  // Renewed every second, each renewal certain until 2.7 s after the one before.
+  const held = await acquireLease(s, lease('nightly 1', { expiryMs: 3_000 }));
+  const firstExpiry = Number(redis.cli('PEXPIRETIME', KEY));
+  expect(firstExpiry).toBeGreaterThan(0);
+  // Frozen before the first renewal is due (no timer runs before this line), and kept quiet for a while once that
+  // renewal is sent: the quiet it must wait out, longer than the pause before a failed renewal is sent again. Back
+  // about 1.5 s before the lease could expire.
   redis.pause();
-  await sleep(2_500);
+  const first = await nextRenewal();
+  await sleep(500);
+  expect(first.ended, 'the renewal ended while Redis was frozen (answered, or given up)').toBe(false);
   redis.resume();
-  // Past the expiry the lease started with: only renewals kept it.
-  await sleep(4_000);
+  // The renewal sent into the quiet waited for Redis and got through: the one sent, not a retry after it failed.
+  expect(await first.answer).toBe(1);
+  // Redis now keeps the lease past the expiry it started with.
+  expect(Number(redis.cli('PEXPIRETIME', KEY))).toBeGreaterThan(firstExpiry);
+  // The worker goes on renewing it: a lost lease is renewed no more.
+  expect(await (await nextRenewal()).answer).toBe(1);
   expect(held.signal.aborted, String(held.signal.reason)).toBe(false);
   expect(redis.cli('GET', KEY)).toContain('"run":"nightly 1"');
   expect(await held.release()).toBe(true);
+  expect(redis.cli('EXISTS', KEY)).toBe('0');
 });
+
+/** A renewal the store sent: its answer, and whether the command has ended yet (answered or failed). */
+interface Renewal {
+  answer: Promise<unknown>;
+  ended: boolean;
+}
+
+/** Watches a store's lease renewals (the compare-and-renew EVAL): the function returned resolves with the next one sent. */
+function renewals(store: LeaseStore): () => Promise<Renewal> {
+  const waiting: ((renewal: Renewal) => void)[] = [];
+  const command = store.command.bind(store);
+  store.command = <T>(args: string[], timeoutMs?: number): Promise<T> => {
+    const answer = command<T>(args, timeoutMs);
+    if (args[0] === 'EVAL' && args[1]!.includes('PEXPIRE')) {
+      const renewal: Renewal = { answer, ended: false };
+      const end = () => void (renewal.ended = true);
+      answer.then(end, end);
+      for (const take of waiting.splice(0)) take(renewal);
+    }
+    return answer;
+  };
+  return () => new Promise((resolve) => waiting.push(resolve));
+}
 
 /** What a promise was rejected with; fails the test when it resolves. */
 async function rejection(promise: Promise<unknown>): Promise<Error> {

@@ -2,7 +2,6 @@
 // 5 minutes behind, on time, 5 and 10 minutes ahead, listing oldest or newest first, counting `position` in
 // the filtered or the whole list, stamping `time` in ms or in s, and already holding more than a page of
 // older messages. Every phone has its own client and feed, as a worker of the device matrix does.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '../helpers/test.js';
 import { Deadline, DeviceClient } from '../../src/client/index.js';
 import { NotificationFeed, waitForMessage, watchWindow } from '../../src/phone/index.js';
@@ -71,7 +70,9 @@ async function scenarios(phone: Phone, sim: SimulatorHandle): Promise<void> {
 
   await test.step(label('an act well after arming is seen'), async () => {
     const wait = waitForMessage(phone.feed, chat(phone, /later/), Deadline.in(5_000));
-    await sleep(300);
+    await wait.armed;
+    // Well after: the list read twice more since, before the act.
+    await readsAfter(phone.feed, 2);
     phone.post('com.example.chat', 'code later 333333');
     expect((await wait.outcome).found?.text).toBe('code later 333333');
   });
@@ -115,4 +116,17 @@ async function scenarios(phone: Phone, sim: SimulatorHandle): Promise<void> {
     expect((await a.outcome).found?.text).toBe('code A 666666');
     expect((await b.outcome).found?.text).toBe('code B 555555');
   });
+}
+
+/** Resolves once the feed has answered `count` reads, one after another, each started after the one before was answered. */
+async function readsAfter(feed: NotificationFeed, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    // A listener is armed by the first read that started after it joined, once that read is answered.
+    const deadline = Deadline.in(5_000);
+    const probe = feed.subscribe({ deliver: () => undefined, fail: () => undefined }, deadline);
+    await probe.armed;
+    probe.close();
+    deadline.dispose();
+    expect(probe.isArmed, 'the feed answered no read after the probe joined').toBe(true);
+  }
 }
