@@ -16,26 +16,19 @@
   function render() {
     el.count.textContent = String(entries.length);
     if (!entries.length) {
-      const empty = document.createElement('li');
-      empty.className = 'empty';
-      empty.textContent = 'Lines appear here as you pick points, drag regions and tap.';
-      el.list.replaceChildren(empty);
+      el.list.replaceChildren(PW.el('li', 'empty', 'Lines appear here as you pick points, drag regions and tap.'));
       return;
     }
     el.list.replaceChildren(
       ...entries.map((e) => {
-        const li = document.createElement('li');
+        const li = PW.el('li');
         li.dataset.kind = e.kind;
-        const code = document.createElement('code');
-        code.textContent = e.text;
-        const remove = document.createElement('button');
+        const remove = PW.el('button', 'remove', '×');
         remove.type = 'button';
-        remove.className = 'remove';
         remove.title = 'Remove this line';
         remove.setAttribute('aria-label', `Remove line ${entries.indexOf(e) + 1}`);
-        remove.textContent = '×';
         remove.addEventListener('click', () => PW.draft.remove(e));
-        li.append(code, remove);
+        li.append(PW.el('code', '', e.text), remove);
         return li;
       }),
     );
