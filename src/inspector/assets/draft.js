@@ -15,24 +15,18 @@
 
   function render() {
     el.count.textContent = String(entries.length);
-    if (!entries.length) {
-      el.list.replaceChildren(PW.el('li', 'empty', 'Lines appear here as you pick points, drag regions and tap.'));
-      return;
-    }
-    el.list.replaceChildren(
-      ...entries.map((e) => {
-        const li = PW.el('li');
-        li.dataset.kind = e.kind;
-        const remove = PW.el('button', 'remove', '×');
-        remove.type = 'button';
-        remove.title = 'Remove this line';
-        remove.setAttribute('aria-label', `Remove line ${entries.indexOf(e) + 1}`);
-        remove.addEventListener('click', () => PW.draft.remove(e));
-        li.append(PW.el('code', '', e.text), remove);
-        return li;
-      }),
-    );
-    el.list.lastElementChild.scrollIntoView({ block: 'nearest' });
+    PW.fill(el.list, entries, PW.el('li', 'empty', 'Lines appear here as you pick points, drag regions and tap.'), (e, i) => {
+      const remove = PW.el('button', 'remove', '×');
+      remove.type = 'button';
+      remove.title = 'Remove this line';
+      remove.setAttribute('aria-label', `Remove line ${i + 1}`);
+      remove.addEventListener('click', () => PW.draft.remove(e));
+      const li = PW.el('li');
+      li.dataset.kind = e.kind;
+      li.append(PW.el('code', '', e.text), remove);
+      return li;
+    });
+    if (entries.length) el.list.lastElementChild.scrollIntoView({ block: 'nearest' });
   }
 
   /** Copies a text: the clipboard where the page may write it, else through a selection. */

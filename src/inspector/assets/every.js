@@ -16,22 +16,16 @@
   function renderPoints() {
     const list = points();
     el.read.disabled = list.length === 0;
-    if (!list.length) {
-      el.points.replaceChildren(PW.el('li', 'muted', 'No point picked on this phone yet.'));
-      return;
-    }
-    el.points.replaceChildren(
-      ...list.map((p) => {
-        const input = PW.el('input');
-        input.value = p.name;
-        input.spellcheck = false;
-        input.setAttribute('aria-label', `Name of the point (${p.x}, ${p.y})`);
-        input.addEventListener('change', () => names.set(p.entry.id, input.value.trim()));
-        const li = PW.el('li');
-        li.append(input, PW.el('span', 'muted', `(${p.x}, ${p.y})`));
-        return li;
-      }),
-    );
+    PW.fill(el.points, list, PW.el('li', 'muted', 'No point picked on this phone yet.'), (p) => {
+      const input = PW.el('input');
+      input.value = p.name;
+      input.spellcheck = false;
+      input.setAttribute('aria-label', `Name of the point (${p.x}, ${p.y})`);
+      input.addEventListener('change', () => names.set(p.entry.id, input.value.trim()));
+      const li = PW.el('li');
+      li.append(input, PW.el('span', 'muted', `(${p.x}, ${p.y})`));
+      return li;
+    });
   }
 
   function swatch(color) {

@@ -1,7 +1,7 @@
 /* global window, document, fetch, URLSearchParams, location */
 // What both local pages' scripts share. Their calls to the page's own API: the token of the URL goes on in a
 // header (and on image URLs, which an <img> cannot send a header with); the server makes every call to the
-// device-control server, so nothing here ever holds its password or token. And the one way they make an element.
+// device-control server, so nothing here ever holds its password or token. And how they make elements and lists.
 (function () {
   'use strict';
   const PW = (window.PW = window.PW || {});
@@ -57,4 +57,7 @@
     if (text !== undefined) e.textContent = text;
     return e;
   };
+
+  /** Fills a list with an item made for each entry, or with the one item `empty` when there is none. */
+  PW.fill = (list, entries, empty, item) => list.replaceChildren(...(entries.length ? entries.map(item) : [empty]));
 })();
