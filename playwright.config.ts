@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { deviceMatrix } from './fixtures/matrix.js';
 import type { DeviceWorkerOptions } from './fixtures/index.js';
+import { MATRIX_RUN } from './src/cli/init-files.js';
 import { isOn, NIGHTLY_ENV } from './src/report/nightly-env.js';
 
 // The device matrix users run (npm start, phonewright test): one project per phone, phones in parallel.
@@ -25,11 +26,9 @@ export default defineConfig<object, DeviceWorkerOptions>({
   projects: matrix.projects,
   workers: matrix.workers,
   globalSetup: matrix.globalSetup,
-  fullyParallel: false,
+  // Each phone's tests one at a time, no retries, a test's and an expect's timeout: as in the config init writes.
+  ...MATRIX_RUN,
   forbidOnly: !!process.env.CI,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
   // Its own folder: a run cleans it, and test-results/ also holds the framework's own test runs.
   outputDir: out('test-results/matrix'),
   reporter: [

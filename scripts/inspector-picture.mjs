@@ -1,31 +1,18 @@
 // Makes docs/inspector.png, the README's picture of `phonewright inspect`: the built CLI against the embedded
 // simulator's four phones, its page in Debian's Chromium, a point picked, the status bar dragged with its clock
 // masked, the point read on every phone. Run `npm run build && node scripts/inspector-picture.mjs`.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { launchChromium, ROOT, servePage } from './page-picture.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'inspector.png');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 // A folder of its own: no phonewright.config.json, nothing written into the repository.
 const cwd = await mkdtemp(path.join(tmpdir(), 'phonewright-picture-'));
-const cli = spawn(process.execPath, [path.join(ROOT, 'bin', 'phonewright.js'), 'inspect', 'galaxy-s9'], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  cli.stdout.setEncoding('utf8').on('data', (s) => {
-    out += s;
-    const m = /^Inspector: (\S+)\n/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  cli.once('exit', (code) => reject(new Error(`phonewright inspect exited (${code}) before printing its URL`)));
-});
+const { url, cli } = await servePage(['inspect', 'galaxy-s9'], 'Inspector', cwd);
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1300 }, deviceScaleFactor: 1 });
   await page.goto(url);

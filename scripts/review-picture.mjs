@@ -6,13 +6,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { BIN, launchChromium, ROOT, servePage } from './page-picture.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, 'docs', 'review.png');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const BIN = path.join(ROOT, 'bin', 'phonewright.js');
 const DIR = path.join(ROOT, 'test-results', 'review-picture');
 
 await rm(DIR, { recursive: true, force: true });
@@ -34,18 +30,9 @@ await writeFile(path.join(DIR, 'phonewright.config.json'), JSON.stringify({ simu
 const ran = spawn(process.execPath, [BIN, 'test', '--grep', 'status bar|wallpaper'], { cwd: DIR, stdio: 'inherit' });
 await new Promise((resolve) => ran.once('exit', resolve));
 
-const cli = spawn(process.execPath, [BIN, 'review'], { cwd: DIR, stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  cli.stdout.setEncoding('utf8').on('data', (s) => {
-    out += s;
-    const m = /^Review: (\S+)\n/.exec(out);
-    if (m) resolve(m[1]);
-  });
-  cli.once('exit', (code) => reject(new Error(`phonewright review exited (${code}) before printing its URL`)));
-});
+const { url, cli } = await servePage(['review'], 'Review', DIR);
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 });
   await page.goto(url);

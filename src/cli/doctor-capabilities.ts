@@ -5,12 +5,16 @@ import { Deadline, type CallOptions, type CaptureType, type DeviceClient } from 
 import type { DeviceId } from '../core/device-id.js';
 import { isPhonewrightError, ServiceError, type PhonewrightError } from '../core/errors.js';
 
-/** One line of the list, as `--json` prints it: `offered` is null when the probe could not decide (an error, no time). */
-export interface CapabilityResult {
+/** What every line of doctor's two lists says, as `--json` prints it: what was checked, what it found, how long it took. */
+export interface DoctorLine {
   name: string;
-  offered: boolean | null;
   detail: string;
   ms: number;
+}
+
+/** One line of the capabilities: `offered` is null when the probe could not decide (an error, no time). */
+export interface CapabilityResult extends DoctorLine {
+  offered: boolean | null;
 }
 
 /** What one probe found: offered with what it saw, or not offered with what phonewright does instead. */

@@ -30,6 +30,13 @@ export const INIT_FILES = {
 export const GITIGNORE_LINES = ['node_modules/', 'reports/', 'test-results/', '.phonewright/'] as const;
 
 /**
+ * How a run of the device matrix goes, in phonewright's own Playwright config and in the one `init` writes: each
+ * phone's tests one at a time in its worker, no retries (`nightly` gives `--retries 2`), a test's timeout and an
+ * expect's.
+ */
+export const MATRIX_RUN = { fullyParallel: false, retries: 0, timeout: 30_000, expect: { timeout: 5_000 } } as const;
+
+/**
  * The Playwright config: the device matrix (one project per phone, phones in parallel) and the reports a run
  * of phonewright's own config writes, under reports/.
  * @param esm the folder's package.json says `"type": "module"`: the config's folder is `import.meta.dirname`
@@ -51,11 +58,7 @@ export default defineConfig<object, DeviceWorkerOptions>({
   projects: matrix.projects,
   workers: matrix.workers,
   globalSetup: matrix.globalSetup,
-  fullyParallel: false,
-  forbidOnly: !!process.env.CI,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+${Object.entries(MATRIX_RUN).map(([key, value]) => `  ${key}: ${source(value)},\n`).join('')}  forbidOnly: !!process.env.CI,
   outputDir: 'test-results',
   reporter: [
     ['list'],
@@ -181,4 +184,11 @@ ${runner}
             reports/nightly.json
             reports/trend.html
 `;
+}
+
+/** A setting's value as TypeScript source: `false`, `30_000`, `{ timeout: 5_000 }`. */
+function source(value: unknown): string {
+  if (typeof value === 'number') return String(value).replace(/\B(?=(\d{3})+$)/g, '_');
+  if (value && typeof value === 'object') return `{ ${Object.entries(value).map(([k, v]) => `${k}: ${source(v)}`).join(', ')} }`;
+  return String(value);
 }

@@ -1,13 +1,13 @@
 // The local pages' one web server (the inspector, the review): a page's files as they are, and its API, on
 // 127.0.0.1 behind a token; every request's host, origin and token are judged (security.ts) before anything else.
-import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.js';
+import { pageFiles, TYPES } from './page-files.js';
 import { newToken, refusal, TOKEN_HEADER } from './security.js';
+
+export { assetsFolder } from './page-files.js';
 
 /** Where the local pages listen: this machine only. */
 export const PAGE_HOST = '127.0.0.1';
@@ -58,17 +58,17 @@ const HEADERS = {
   'referrer-policy': 'no-referrer',
   'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 };
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml' };
 
 /**
  * Serves a page on 127.0.0.1. Every request needs the token of the printed URL (in the `token` query parameter,
  * or the page's header for its API); a request from another origin or for another host is refused. The page's
- * files are read once; `%TOKEN%` in its `index.html` becomes the token, so the files it names carry it on.
+ * files are read once ({@link pageFiles}); `%TOKEN%` in its `index.html` becomes the token, so the files it
+ * names carry it on.
  * @param o the page's command, files, API and port
  */
 export async function startPageServer(o: PageOptions): Promise<PageServer> {
   const token = newToken();
-  const assets = await loadAssets(o.assets);
+  const assets = await pageFiles(o.command, o.assets);
   let bound = o.port;
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { error: o.clean(`unexpected error: ${(error as Error)?.message ?? String(error)}`) }));
@@ -115,27 +115,6 @@ export async function startPageServer(o: PageOptions): Promise<PageServer> {
         server.closeAllConnections();
       }),
   };
-}
-
-/**
- * The folder of a page's files, `assets/` beside the module that serves it. They are served as they are, from
- * the package's source folder: src/ ships with the package, and the build (tsc) copies no file that is not
- * TypeScript into dist/, so a module run from `dist/src/<page>/` finds them under `src/<page>/`.
- * @param moduleUrl the serving module's `import.meta.url`
- */
-export function assetsFolder(moduleUrl: string): string {
-  const here = path.dirname(fileURLToPath(moduleUrl));
-  const beside = path.join(here, 'assets');
-  if (existsSync(beside)) return beside;
-  const parts = here.split(path.sep);
-  const dist = parts.lastIndexOf('dist');
-  return dist < 0 ? beside : path.join(parts.slice(0, dist).join(path.sep) || path.sep, ...parts.slice(dist + 1), 'assets');
-}
-
-/** The page's files, read once: a request names one of them or gets 404 (no path ever reaches the disk). */
-async function loadAssets(dir: string): Promise<Map<string, Buffer>> {
-  const names = (await readdir(dir)).filter((n) => TYPES[path.extname(n)]);
-  return new Map(await Promise.all(names.map(async (n) => [n, await readFile(path.join(dir, n))] as const)));
 }
 
 async function readJson(req: IncomingMessage): Promise<{ value?: Record<string, unknown>; error?: UsageError }> {

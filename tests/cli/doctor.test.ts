@@ -3,7 +3,7 @@
 // offered or not, with what phonewright does without it, every check within its own deadline. In-process (the
 // exit codes of a real process: login.test.ts, pixel.test.ts).
 import { formOf } from '../helpers/fake-server.js';
-import { closedPort, errorLine, expect, on, PASSWORD, run, test, USER, VENDOR_MAIN_DEVICE } from './helpers.js';
+import { closedPort, errorLine, expect, on, PASSWORD, run, test, USER, VENDOR_MAIN_DEVICE, type CliResult } from './helpers.js';
 
 const NAMES = ['reachable', 'login', 'main device', 'settings', 'pixel', 'notifications'];
 const CAPABILITIES = ['device list', 'device properties', 'screen capture', 'acts (screen/inputs)', 'apps', 'UI elements (sendAai)', 'text recognition (OCR)'];
@@ -25,11 +25,17 @@ function parse(stdout: string): Report {
   return report;
 }
 
+/** Runs `doctor <args> --json`, which must exit with `code`, and reads its report. */
+async function doctorJson(args: string[], code: number): Promise<{ r: CliResult; report: Report }> {
+  const r = await run(['doctor', ...args, '--json']);
+  expect(r.code, r.stderr).toBe(code);
+  return { r, report: parse(r.stdout) };
+}
+
 test('--json against a healthy server: six passing checks in order, ok true, exit 0', async ({ serve }) => {
   const server = await serve();
-  const r = await run(['doctor', ...on(server), '--json']);
-  expect(r).toMatchObject({ code: 0, stderr: '' });
-  const report = parse(r.stdout);
+  const { r, report } = await doctorJson(on(server), 0);
+  expect(r.stderr).toBe('');
   expect(report.ok).toBe(true);
   expect(report.checks.map((c) => [c.name, c.ok])).toEqual(NAMES.map((n) => [n, true]));
   expect(report.checks.map((c) => c.detail)).toEqual([
@@ -63,9 +69,8 @@ test('every route offered: what each answered, probed by reads only (a 1×1 capt
   server.handle('texts', (req) => ({ json: { status: true, value: req.query.get('rect') ? '12:30\n' : '' } }));
   server.handle('apps', { json: { status: true, value: 'com.android.launcher3' } });
   server.handle('aai', async (req) => ({ json: (await formOf(req)).get('params') === '{query:"TP:all",action:"getCount"}' ? { status: true, value: { count: 42 } } : { status: null, value: 'bad params' } }));
-  const r = await run(['doctor', ...on(server), '--json']);
-  expect(r, r.stderr).toMatchObject({ code: 0, stderr: '' });
-  const report = parse(r.stdout);
+  const { r, report } = await doctorJson(on(server), 0);
+  expect(r.stderr).toBe('');
   expect(report.capabilities.map((c) => [c.name, c.offered, c.detail])).toEqual([
     ['device list', true, '2 phones listed'],
     ['device properties', true, 'SM-G960F by samsung, 1080×1920, Android 10'],
@@ -81,9 +86,8 @@ test('every route offered: what each answered, probed by reads only (a 1×1 capt
 
 test('a server of the interface only: ok, each route not offered with what phonewright does instead; without capture, a region\'s cost timed on the phone', async ({ simulate }) => {
   const sim = await simulate({ capabilities: 'seed' });
-  const r = await run(['doctor', '--url', sim.url, '--user', USER, '--password', PASSWORD, '--json']);
-  expect(r, r.stderr).toMatchObject({ code: 0, stderr: '' });
-  const report = parse(r.stdout);
+  const { r, report } = await doctorJson(['--url', sim.url, '--user', USER, '--password', PASSWORD], 0);
+  expect(r.stderr).toBe('');
   expect(report.capabilities.map((c) => [c.name, c.offered])).toEqual(CAPABILITIES.map((name) => [name, false]));
   expect(report.capabilities[2]!.detail).toMatch(/^not offered: regions are read pixel by pixel here: a 64×48 region is 3,072 reads, about \d+(\.\d)? s on this phone; images on the screen cannot be found, and screenshots fail$/);
   expect(sim.acts()).toEqual([]);
@@ -93,10 +97,9 @@ test('a frozen phone: the checks on it end at their deadline, naming what did no
   const sim = await simulate();
   sim.freeze(sim.mainDevice);
   const t0 = performance.now();
-  const r = await run(['doctor', '--url', sim.url, '--user', USER, '--password', PASSWORD, '--timeout', '1500', '--json']);
+  // The first failure is a timeout: exit 4.
+  const { r, report } = await doctorJson(['--url', sim.url, '--user', USER, '--password', PASSWORD, '--timeout', '1500'], 4);
   const seconds = (performance.now() - t0) / 1000;
-  const report = parse(r.stdout);
-  expect(r.code, 'the first failure is a timeout').toBe(4);
   expect(report.checks.map((c) => [c.name, c.ok])).toEqual(NAMES.map((n) => [n, n !== 'settings' && n !== 'pixel']));
   expect(report.checks[3]!.detail).toMatch(/no answer/);
   // The server-wide list answers; the phone's own routes could not be told.
@@ -108,9 +111,7 @@ test('a frozen phone: the checks on it end at their deadline, naming what did no
 
 test('nothing listening: reachable fails, the rest is skipped and marked, exit 4', async () => {
   const port = await closedPort();
-  const r = await run(['doctor', '--url', `http://127.0.0.1:${port}`, '--json']);
-  expect(r.code).toBe(4);
-  const report = parse(r.stdout);
+  const { r, report } = await doctorJson(['--url', `http://127.0.0.1:${port}`], 4);
   expect(report.ok).toBe(false);
   expect(report.checks[0]).toMatchObject({ name: 'reachable', ok: false, detail: expect.stringMatching(/cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) });
   expect(report.checks.slice(1)).toEqual(NAMES.slice(1).map((name) => ({ name, ok: false, detail: 'skipped: the server is unreachable', ms: 0 })));
@@ -133,9 +134,7 @@ test('credentials refused: login fails, the rest is skipped, exit 3; the human l
 test('settings fail: the checks after it still run; exit 1', async ({ serve }) => {
   const server = await serve();
   server.handle('settings', { json: { status: null, value: 'settings unavailable' } });
-  const r = await run(['doctor', ...on(server), '--json']);
-  expect(r.code).toBe(1);
-  const report = parse(r.stdout);
+  const { r, report } = await doctorJson(on(server), 1);
   expect(report.checks.map((c) => c.ok)).toEqual([true, true, true, false, true, true]);
   expect(report.checks[3]!.detail).toMatch(/the server said "settings unavailable"/);
   // The routes beyond the interface are told apart from a phone in trouble by that same settings read: untold.
@@ -145,9 +144,7 @@ test('settings fail: the checks after it still run; exit 1', async ({ serve }) =
 test('no main device: settings and pixel are skipped, notifications still checked; exit 1', async ({ serve }) => {
   const server = await serve();
   server.handle('mainDevice', { json: { status: null, value: 'no phone connected' } });
-  const r = await run(['doctor', ...on(server), '--json']);
-  expect(r.code).toBe(1);
-  const report = parse(r.stdout);
+  const { report } = await doctorJson(on(server), 1);
   expect(report.checks.map((c) => [c.name, c.ok])).toEqual(NAMES.map((n, i) => [n, i < 2 || i === 5]));
   expect(report.checks[3]!.detail).toBe('skipped: no device to check (the main device is unknown; give --device)');
   expect(server.count('settings') + server.count('pixel')).toBe(0);
@@ -157,9 +154,7 @@ test('no main device: settings and pixel are skipped, notifications still checke
 test('--device: settings and pixel are read from that phone', async ({ serve }) => {
   const server = await serve();
   server.post({ app: 'com.example.chat', text: 'hi', time: 1, id: 'device@1174886816' });
-  const r = await run(['doctor', '--device', 'device@1174886816', ...on(server), '--json']);
-  expect(r.code).toBe(0);
-  const report = parse(r.stdout);
+  const { report } = await doctorJson(['--device', 'device@1174886816', ...on(server)], 0);
   expect(report.checks[4]!.detail).toBe('device@1174886816 (0, 0) = 0x25425c');
   expect(report.checks[5]!.detail).toBe('the list answers (position 1: com.example.chat on device@1174886816)');
   expect((await server.waitFor('settings')).device).toBe('device@1174886816');

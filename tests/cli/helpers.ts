@@ -16,6 +16,7 @@ import { main } from '../../src/cli/main.js';
 import { processOutput } from '../../src/cli/output.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import { serveFixture, type FakeServer, type FakeServerOptions } from '../helpers/fake-server.js';
+import type { Op } from '../helpers/fake-server-types.js';
 import { cliEnv, collect, ROOT, RUNS_PLAYWRIGHT, type CliOptions, type CliResult, type LiveCli } from '../helpers/spawn.js';
 import { startsHeavy } from '../helpers/test.js';
 
@@ -130,6 +131,32 @@ export function badUsageTests(command: string, cases: BadUsage[]): void {
       expect(r.stdout).toBe('');
       expect(errorLine(r)).toMatch(says);
       expect(server.requests).toEqual([]);
+    });
+  }
+}
+
+/** An operation the server refuses: the command's arguments, the operation and the server's message. */
+export interface Refused {
+  /** The test's name. */
+  name: string;
+  args: string[];
+  op: Op;
+  said: string;
+}
+
+/**
+ * One test per case: the server answers the operation with its failure envelope; `command` exits 1, prints
+ * nothing on stdout, and its one error line says `<command> failed: the server said "<said>"`.
+ */
+export function serverRefusesTests(command: string, cases: Refused[]): void {
+  for (const { name, args, op, said } of cases) {
+    test(`the server refuses, exit 1 with its message: ${name}`, async ({ serve }) => {
+      const server = await serve();
+      server.handle(op, { json: { status: null, value: said } });
+      const r = await run([command, ...args, ...on(server)]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(errorLine(r)).toContain(`${command} failed: the server said "${said}"`);
     });
   }
 }

@@ -116,6 +116,8 @@ test('init on a terminal asks for the server, its user and password variable; th
   // An ES module package: the config's folder is import.meta.dirname (__dirname does not exist there).
   const config = await readFile(path.join(dir, 'playwright.config.ts'), 'utf8');
   expect(config).toContain("deviceMatrix({ testDir: 'specs', configDir: import.meta.dirname })");
+  // The run's settings of phonewright's own config, written as a person writes them.
+  expect(config).toContain('  fullyParallel: false,\n  retries: 0,\n  timeout: 30_000,\n  expect: { timeout: 5_000 },\n  forbidOnly: !!process.env.CI,\n');
   // The secret goes to the workflow by the variable's name.
   expect(await readFile(path.join(dir, FILES[4]!), 'utf8')).toContain('LAB_PASSWORD: ${{ secrets.LAB_PASSWORD }}');
 });

@@ -1,6 +1,6 @@
 // `phonewright login` and `phonewright main-device`: their outputs, the token shown only on request, exit codes.
 // In-process, but for a smoke set in a process of its own: login's JSON alone on stdout, exit 4 and exit 3.
-import { closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+import { closedPort, errorLine, expect, on, run, serverRefusesTests, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('login --json: ok and the user, no token', async ({ serve }) => {
   const server = await serve({ user: 'qa-lead', password: 'Pw-for-login-1' });
@@ -60,13 +60,13 @@ test('main-device: the id, as JSON or as a bare line', async ({ serve }) => {
   expect(plain).toMatchObject({ code: 0, stderr: '', stdout: `${VENDOR_MAIN_DEVICE}\n` });
 });
 
-test('main-device: a server failure is exit 1, an answer without an id too', async ({ serve }) => {
+serverRefusesTests('main-device', [
+  { name: 'main-device --json', args: ['--json'], op: 'mainDevice', said: 'no phone connected' },
+  { name: 'main-device, a bare line', args: [], op: 'mainDevice', said: 'no phone connected' },
+]);
+
+test('main-device: an answer without an id is exit 1', async ({ serve }) => {
   const server = await serve();
-  server.handle('mainDevice', { json: { status: null, value: 'no phone connected' } });
-  const failed = await run(['main-device', ...on(server), '--json']);
-  expect(failed.code).toBe(1);
-  expect(failed.stdout).toBe('');
-  expect(errorLine(failed)).toMatch(/main-device failed: the server said "no phone connected"/);
   server.handle('mainDevice', { json: { id: 3 } });
   const numeric = await run(['main-device', ...on(server)]);
   expect(numeric.code).toBe(1);

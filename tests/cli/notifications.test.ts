@@ -1,7 +1,7 @@
 // `phonewright notifications`: reading the list with filters (applied again on the client), bad arguments,
 // and `--follow`, which prints only new messages and stops cleanly on Ctrl-C. In-process, but for a follow
 // ended by SIGINT in a process of its own.
-import { type BadUsage, badUsageTests, errorLine, expect, launch, launchSpawned, on, run, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+import { type BadUsage, badUsageTests, expect, launch, launchSpawned, on, run, serverRefusesTests, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 const OTHER = 'device@1174886816';
 const M1 = { app: 'com.sigma_rt.totalcontrol', text: '点击进入程序', time: 1539833828000, id: OTHER };
@@ -64,14 +64,10 @@ const BAD: BadUsage[] = [
 
 badUsageTests('notifications', BAD);
 
-test('the server refuses: exit 1 with its message', async ({ serve }) => {
-  const server = await serve();
-  server.handle('notifications', { json: { status: null, value: 'notification listening is off' } });
-  const r = await run(['notifications', ...on(server), '--json']);
-  expect(r.code).toBe(1);
-  expect(r.stdout).toBe('');
-  expect(errorLine(r)).toMatch(/notifications failed: the server said "notification listening is off"/);
-});
+serverRefusesTests('notifications', [
+  { name: '--json', args: ['--json'], op: 'notifications', said: 'notification listening is off' },
+  { name: 'a table', args: [], op: 'notifications', said: 'notification listening is off' },
+]);
 
 test('--follow --json: only messages posted after the start, filtered, one JSON object per line; Ctrl-C ends it with exit 0', async ({ serve }) => {
   const server = await serve();

@@ -13,27 +13,39 @@ import { startsHeavy } from '../helpers/test.js';
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-/** A running inspector, its page open. */
-export interface Opened {
+/** A local page's command (`inspect`, `review`), running: the URL it printed and its parts. */
+export interface Served {
   /** The printed URL, token included. */
   url: string;
   port: number;
   token: string;
   cli: LiveCli;
+}
+
+/** A running local page (the inspector, the review), its page open. */
+export interface Opened extends Served {
   page: Page;
   /** Stops the command as Ctrl-C does, and waits for it. */
   stop(): Promise<CliResult>;
-  /** Script errors in the page, and requests it made anywhere but the inspector: none expected. */
+  /** Script errors in the page, and requests it made anywhere but its server: none expected. */
   problems(): string[];
 }
 
-/** Starts `phonewright inspect` with `args` and returns its URL (the first line on stdout). */
-export async function startInspect(args: string[], options: RunOptions = {}): Promise<{ url: string; port: number; token: string; cli: LiveCli }> {
-  const cli = launch(['inspect', ...args], options);
+/**
+ * Starts `phonewright <command>` with `args` and returns its URL: the first line on stdout, `<label>: URL`.
+ * @param label how the line names the page: `Inspector`, `Review`
+ */
+export async function startLocalPage(command: string, label: string, args: string[], options: RunOptions = {}): Promise<Served> {
+  const cli = launch([command, ...args], options);
   const stdout = await cli.waitFor('stdout', /\n/);
-  const m = /^Inspector: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+))\n/.exec(stdout);
-  if (!m) throw new Error(`the first line on stdout is not the inspector's URL:\n${stdout}\n${cli.stderr()}`);
+  const m = new RegExp(`^${label}: (http://127\\.0\\.0\\.1:(\\d+)/\\?token=([\\w-]+))\n`).exec(stdout);
+  if (!m) throw new Error(`the first line on stdout is not the URL of phonewright ${command}:\n${stdout}\n${cli.stderr()}`);
   return { url: m[1]!, port: Number(m[2]), token: m[3]!, cli };
+}
+
+/** Starts `phonewright inspect` with `args` and returns its URL (the first line on stdout). */
+export function startInspect(args: string[], options: RunOptions = {}): Promise<Served> {
+  return startLocalPage('inspect', 'Inspector', args, options);
 }
 
 /**

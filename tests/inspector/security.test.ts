@@ -42,7 +42,7 @@ async function leakyServer(serve: (o?: { password?: string }) => Promise<FakeSer
 test('every request needs the token of the printed URL: the page, its files and its API answer 401 without it', async ({ simulate }) => {
   const sim = await simulate();
   const { port, token } = await startInspect(['main', ...on(sim)]);
-  for (const path of ['/', '/?token=wrong', '/app.js', '/inspector.css', '/api/phones', `/api/phones?token=${token.slice(0, -1)}`, '/api/screen?phone=device@1116106541']) {
+  for (const path of ['/', '/?token=wrong', '/app.js', '/inspector.css', '/page.js', '/api/phones', `/api/phones?token=${token.slice(0, -1)}`, '/api/screen?phone=device@1116106541']) {
     const r = await send(port, path);
     expect(r.status, path).toBe(401);
     expect(r.body, path).not.toContain('<html');
@@ -52,10 +52,13 @@ test('every request needs the token of the printed URL: the page, its files and 
   expect(page.status).toBe(200);
   // The page's own files carry the token on, and it loads nothing else.
   expect(page.body).toContain(`app.js?token=${token}`);
+  expect(page.body).toContain(`page.js?token=${token}`);
   expect(page.body).not.toMatch(/(src|href)="(https?:)?\/\//);
   expect(page.headers['content-security-policy']).toContain("default-src 'none'");
   expect((await send(port, '/api/phones', { 'x-phonewright-token': token })).status).toBe(200);
   expect((await send(port, `/app.js?token=${token}`)).status).toBe(200);
+  // The page's body is served inside its page only.
+  expect((await send(port, `/body.html?token=${token}`)).status).toBe(404);
 });
 
 test('a request from another origin, another site or for another host is refused, token or not; no answer carries CORS headers', async ({ simulate }) => {
@@ -105,7 +108,7 @@ test('the server\'s password and token reach no answer: not the page, not its da
   const phone = 'device@1116106541';
   const replies = [
     await send(port, `/?token=${token}`),
-    ...(await Promise.all(['app.js', 'api.js', 'view.js', 'draft.js', 'every.js', 'input.js', 'lines.js', 'inspector.css'].map((f) => send(port, `/${f}?token=${token}`)))),
+    ...(await Promise.all(['app.js', 'page.js', 'view.js', 'draft.js', 'every.js', 'input.js', 'lines.js', 'inspector.css'].map((f) => send(port, `/${f}?token=${token}`)))),
     await send(port, '/api/phones', h),
     await send(port, `/api/screen?phone=${phone}`, h),
     await send(port, `/api/pixel?phone=${phone}&x=3&y=4`, h),
@@ -137,7 +140,7 @@ test('Ctrl-C stops it cleanly: the page\'s server and the embedded simulator clo
   expect(stderr).toContain('inspecting galaxy-s9 (device@1116106541) on the embedded simulator (4 phones); Ctrl-C to stop');
   // Run from dist/, it serves the page's files from the package's src/ (the build copies no file but TypeScript).
   const token = /token=([\w-]+)/.exec(stdout)![1]!;
-  for (const file of ['', 'app.js', 'inspector.css']) expect((await send(Number(page![1]), `/${file}?token=${token}`)).status, file || 'the page').toBe(200);
+  for (const file of ['', 'app.js', 'inspector.css', 'page.js', 'page.css']) expect((await send(Number(page![1]), `/${file}?token=${token}`)).status, file || 'the page').toBe(200);
   cli.interrupt();
   const result = await cli.exited;
   expect(result.code).toBe(0);

@@ -4,13 +4,12 @@
  * then `phonewright review` run in-process (tests/cli/helpers.ts) and its page driven in Debian's Chromium (one
  * browser per worker, a fresh context per page), every request but the review's cut.
  */
-import type { Page } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { startSimulator } from '../../src/simulator/index.js';
 import { cropImage, decodePng, encodePng, type Image } from '../../src/image/index.js';
-import { launch, type CliResult, type LiveCli } from '../cli/helpers.js';
+import type { CliResult } from '../cli/helpers.js';
 import { config, MUST_PASS, spec, type Files } from '../helpers/inline.js';
-import { openLocalPage, test as base } from '../inspector/harness.js';
+import { openLocalPage, startLocalPage, test as base, type Opened, type Served } from '../inspector/harness.js';
 
 export { CHROMIUM, needsChromium } from '../inspector/harness.js';
 export { expect } from '../helpers/test.js';
@@ -116,25 +115,9 @@ export async function projectFiles(changes: Record<string, Change>): Promise<Fil
   };
 }
 
-/** A running review, its page open. */
-export interface OpenedReview {
-  url: string;
-  port: number;
-  token: string;
-  cli: LiveCli;
-  page: Page;
-  stop(): Promise<CliResult>;
-  /** Script errors in the page, and requests it made anywhere but the review: none expected. */
-  problems(): string[];
-}
-
 /** Starts `phonewright review` with `args` in `cwd` and returns its URL (the first line on stdout). */
-export async function startReview(cwd: string, args: string[] = []): Promise<{ url: string; port: number; token: string; cli: LiveCli }> {
-  const cli = launch(['review', ...args], { cwd });
-  const stdout = await cli.waitFor('stdout', /\n/);
-  const m = /^Review: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+))\n/.exec(stdout);
-  if (!m) throw new Error(`the first line on stdout is not the review's URL:\n${stdout}\n${cli.stderr()}`);
-  return { url: m[1]!, port: Number(m[2]), token: m[3]!, cli };
+export function startReview(cwd: string, args: string[] = []): Promise<Served> {
+  return startLocalPage('review', 'Review', args, { cwd });
 }
 
 /** One request with exactly these headers (Host included). */
@@ -152,7 +135,7 @@ export function send(port: number, path: string, headers: Record<string, string>
 
 export const test = base.extend<{
   /** Starts the review in `cwd` and opens its page in a new browser context (1400×1000, scale 1). */
-  review: (cwd: string, args?: string[]) => Promise<OpenedReview>;
+  review: (cwd: string, args?: string[]) => Promise<Opened>;
 }>({
   review: async ({ chromiumBrowser }, use) => {
     const opened: { context: { close(): Promise<void> }; stop: () => Promise<CliResult> }[] = [];

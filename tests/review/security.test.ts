@@ -98,7 +98,7 @@ test('--json prints the URL as one JSON document; Ctrl-C stops the real process 
   const stdout = await spawned.waitFor('stdout', /\n/);
   const m = /^Review: http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+)\n/.exec(stdout)!;
   // Run from dist/, it serves the page's files from the package's src/.
-  for (const file of ['', 'app.js', 'viewer.js', 'review.css']) expect((await send(Number(m[1]), `/${file}?token=${m[2]}`)).status, file || 'the page').toBe(200);
+  for (const file of ['', 'app.js', 'viewer.js', 'review.css', 'page.js', 'page.css']) expect((await send(Number(m[1]), `/${file}?token=${m[2]}`)).status, file || 'the page').toBe(200);
   spawned.interrupt();
   expect((await spawned.exited).code).toBe(0);
   await expect(send(Number(m[1]), '/')).rejects.toThrow(/ECONNREFUSED/);

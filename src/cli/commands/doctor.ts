@@ -9,7 +9,7 @@ import { resolveDevice, type DeviceRef } from '../phones.js';
 import type { GlobalOptions } from '../options.js';
 import { TIMEOUT_OPTION, withoutHint, withTimeoutAdvice } from '../timeout.js';
 import { Deadline, type CallOptions } from '../../client/index.js';
-import { probeCapabilities, type CapabilityResult } from '../doctor-capabilities.js';
+import { probeCapabilities, type CapabilityResult, type DoctorLine } from '../doctor-capabilities.js';
 import type { Output } from '../output.js';
 import { checkReachable } from '../reachable.js';
 
@@ -18,12 +18,9 @@ interface DoctorArgs extends GlobalOptions {
   device?: string;
 }
 
-/** One line of the checklist, as `--json` prints it. */
-export interface CheckResult {
-  name: string;
+/** One line of the checklist. */
+export interface CheckResult extends DoctorLine {
   ok: boolean;
-  detail: string;
-  ms: number;
 }
 
 /** How long the reachability check waits for a TCP connection (less when --timeout is less). */

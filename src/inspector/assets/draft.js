@@ -15,31 +15,18 @@
 
   function render() {
     el.count.textContent = String(entries.length);
-    if (!entries.length) {
-      const empty = document.createElement('li');
-      empty.className = 'empty';
-      empty.textContent = 'Lines appear here as you pick points, drag regions and tap.';
-      el.list.replaceChildren(empty);
-      return;
-    }
-    el.list.replaceChildren(
-      ...entries.map((e) => {
-        const li = document.createElement('li');
-        li.dataset.kind = e.kind;
-        const code = document.createElement('code');
-        code.textContent = e.text;
-        const remove = document.createElement('button');
-        remove.type = 'button';
-        remove.className = 'remove';
-        remove.title = 'Remove this line';
-        remove.setAttribute('aria-label', `Remove line ${entries.indexOf(e) + 1}`);
-        remove.textContent = '×';
-        remove.addEventListener('click', () => PW.draft.remove(e));
-        li.append(code, remove);
-        return li;
-      }),
-    );
-    el.list.lastElementChild.scrollIntoView({ block: 'nearest' });
+    PW.fill(el.list, entries, PW.el('li', 'empty', 'Lines appear here as you pick points, drag regions and tap.'), (e, i) => {
+      const remove = PW.el('button', 'remove', '×');
+      remove.type = 'button';
+      remove.title = 'Remove this line';
+      remove.setAttribute('aria-label', `Remove line ${i + 1}`);
+      remove.addEventListener('click', () => PW.draft.remove(e));
+      const li = PW.el('li');
+      li.dataset.kind = e.kind;
+      li.append(PW.el('code', '', e.text), remove);
+      return li;
+    });
+    if (entries.length) el.list.lastElementChild.scrollIntoView({ block: 'nearest' });
   }
 
   /** Copies a text: the clipboard where the page may write it, else through a selection. */

@@ -16,28 +16,16 @@
   function renderPoints() {
     const list = points();
     el.read.disabled = list.length === 0;
-    if (!list.length) {
-      const li = document.createElement('li');
-      li.className = 'muted';
-      li.textContent = 'No point picked on this phone yet.';
-      el.points.replaceChildren(li);
-      return;
-    }
-    el.points.replaceChildren(
-      ...list.map((p) => {
-        const li = document.createElement('li');
-        const input = document.createElement('input');
-        input.value = p.name;
-        input.spellcheck = false;
-        input.setAttribute('aria-label', `Name of the point (${p.x}, ${p.y})`);
-        input.addEventListener('change', () => names.set(p.entry.id, input.value.trim()));
-        const at = document.createElement('span');
-        at.className = 'muted';
-        at.textContent = `(${p.x}, ${p.y})`;
-        li.append(input, at);
-        return li;
-      }),
-    );
+    PW.fill(el.points, list, PW.el('li', 'muted', 'No point picked on this phone yet.'), (p) => {
+      const input = PW.el('input');
+      input.value = p.name;
+      input.spellcheck = false;
+      input.setAttribute('aria-label', `Name of the point (${p.x}, ${p.y})`);
+      input.addEventListener('change', () => names.set(p.entry.id, input.value.trim()));
+      const li = PW.el('li');
+      li.append(input, PW.el('span', 'muted', `(${p.x}, ${p.y})`));
+      return li;
+    });
   }
 
   function swatch(color) {

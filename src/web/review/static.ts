@@ -4,9 +4,9 @@
 // goes inside the report's folder; the others, and the heat maps, are written beside the page.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeAtomically, type PendingWrite } from '../../report/run-files.js';
+import { pageFiles } from '../page-files.js';
 import { idOf, type ImageKind, type Review } from './review.js';
 import { reviewAssets } from './server.js';
 
@@ -27,10 +27,8 @@ export interface StaticReview {
  */
 export async function writeStaticReview(review: Review, dir: string, htmlReport: string | undefined): Promise<StaticReview> {
   const writes: PendingWrite[] = [];
-  const assets = reviewAssets();
-  for (const name of await readdir(assets)) {
-    const text = await readFile(path.join(assets, name), 'utf8');
-    writes.push({ file: path.join(dir, name), content: name === 'index.html' ? staticHtml(text) : text });
+  for (const [name, bytes] of await pageFiles('review', reviewAssets())) {
+    writes.push({ file: path.join(dir, name), content: name === 'index.html' ? staticHtml(bytes.toString('utf8')) : bytes });
   }
   const data = htmlReport && inside(htmlReport, dir) ? path.join(htmlReport, 'data') : undefined;
   const urls = new Map<string, string>();

@@ -8,12 +8,7 @@
   let items = [];
   let current;
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  const el = PW.el;
 
   function byId(id) {
     return items.find((i) => i.id === id);

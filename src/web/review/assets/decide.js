@@ -16,12 +16,7 @@
   const reject = $('reject');
   const result = $('d-result');
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  const el = PW.el;
 
   /** Failures Accept with `scope` would take along with `item`: those of its phone, or its check on its model's phones. */
   function group(items, item, scope) {

@@ -15,12 +15,7 @@
 
   const s = { item: undefined, view: 'side', zoom: 'fit', scale: 1, offX: 0, offY: 0, split: 0.5, natural: undefined, blink: undefined, showing: 'expected' };
 
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  const el = PW.el;
 
   function img(kind) {
     const url = s.item.images[kind];
