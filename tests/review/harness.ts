@@ -138,10 +138,11 @@ export const test = base.extend<{
   review: (cwd: string, args?: string[]) => Promise<Opened>;
 }>({
   review: async ({ chromiumBrowser }, use) => {
+    const browser = await chromiumBrowser();
     const opened: { context: { close(): Promise<void> }; stop: () => Promise<CliResult> }[] = [];
     await use(async (cwd, args) => {
       const started = await startReview(cwd, args);
-      const { context, page, problems } = await openLocalPage(chromiumBrowser, started, { width: 1400, height: 1000 });
+      const { context, page, problems } = await openLocalPage(browser, started, { width: 1400, height: 1000 });
       await page.locator('body[data-ready="true"]').waitFor();
       let stopped: Promise<CliResult> | undefined;
       const stop = () => {

@@ -182,7 +182,7 @@ test('--static writes the same page without the decisions, into the HTML report:
   expect(data).toMatch(/"actual":"\.\.\/data\/[0-9a-f]{40}\.png"/);
   expect(data).toMatch(/"heat":"img\/f0-heat\.png"/);
 
-  const context = await chromiumBrowser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const context = await (await chromiumBrowser()).newContext({ viewport: { width: 1400, height: 1000 } });
   try {
     const requested: string[] = [];
     await context.route('**/*', (route) => {
