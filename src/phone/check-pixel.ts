@@ -95,15 +95,17 @@ export async function checkPixel(phone: Phone, xAt: Coordinate, yAt: Coordinate,
 /**
  * The evidence of a failed point: the phone's whole screen with the point ringed (the hooks keep it, once per
  * test), and the screen around the point as expected/actual/diff images, named so the HTML report shows them in
- * its image-diff viewer: cut from that screen, or read at once: all of it within {@link EVIDENCE_MS}.
+ * its image-diff viewer: cut from that screen, or read at once beside it: all of it within {@link EVIDENCE_MS}.
  */
 async function pixelEvidence(phone: Phone, x: number, y: number, expected: Rgb, actual: Rgb, differs: boolean, ctx: CheckContext): Promise<Attachment[]> {
   const deadline = Deadline.in(EVIDENCE_MS);
   try {
     // Loaded on the first failure: passing checks never need the image code.
     const image = await import('../image/index.js');
-    const screen = await phone.hooks.screenAtFailure({ points: [{ x, y }] });
-    const around = screen ? image.neighbourhoodOf(screen, x, y) : await readAround(phone, x, y, deadline, ctx);
+    // The whole screen and the screen around the point at once, each within the one bound: the zoom is cut from
+    // the screen when it came, else it is the read around the point, which never waited for the screen.
+    const [screen, read] = await Promise.all([phone.hooks.screenAtFailure({ points: [{ x, y }] }), readAround(phone, x, y, deadline, ctx)]);
+    const around = screen ? image.neighbourhoodOf(screen, x, y) : read;
     const images = image.pixelEvidence(around, expected, actual, differs);
     return (['expected', 'actual', 'diff'] as const).map((kind) => ({ name: `pixel-${x}-${y}-${kind}.png`, body: image.encodePng(images[kind]), contentType: 'image/png' }));
   } finally {
