@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { DeviceClient } from '../../src/client/index.js';
 import { parseDeviceId } from '../../src/core/device-id.js';
-import { DeviceHandle, expect as phoneExpect, loadChecks } from '../../fixtures/device.js';
+import { DeviceHandle, expect as phoneExpect } from '../../fixtures/device.js';
 import type { PhoneScreenshotMode } from '../../fixtures/screen-evidence.js';
 import { test as inlineTest, type Sim } from './inline.js';
 
@@ -47,8 +47,7 @@ export const test = inlineTest.extend<{ openPhone: OpenPhone }>({
       clients.push(client);
       await client.login();
       const deviceId = parseDeviceId(id);
-      // As the worker's set-up does, the checks' code loads while the phone is reached: a check's timeout is the phone's.
-      const [info] = await Promise.all([client.deviceInfo(deviceId).catch(() => undefined), loadChecks()]);
+      const info = await client.deviceInfo(deviceId).catch(() => undefined);
       const device = new DeviceHandle(client, deviceId, { name: options.name ?? id, server: options.server ?? 'sim', screen: info && { width: info.width, height: info.height }, goldenKey: options.goldenKey });
       device.evidence.begin(testInfo, options.phoneScreenshot ?? 'off', 'off');
       return device;
