@@ -86,7 +86,7 @@ export async function run(): Promise<BenchResult> {
       notes: {
         deadline_overshoot_ms:
           `worst of ${overshoots.length} checks (${worst.kind}); median ${median(overshoots.map((o) => o.ms)).toFixed(0)} ms; ` +
-          `timeouts ${TIMEOUT} ms, windows ${WINDOW} ms; ${kinds.join(', ')}`,
+          `timeouts ${TIMEOUT} ms, windows ${WINDOW} ms; worst of each: ${kinds.map((k) => `${k} ${Math.max(...overshoots.filter((o) => o.kind === k).map((o) => o.ms)).toFixed(0)}`).join(', ')}`,
       },
     };
   } finally {

@@ -25,8 +25,9 @@ export interface PixelOptions {
 }
 
 /**
- * How long a failed check may spend reading the screen around its point, after its timeout: the evidence
- * must not push a check past its deadline by more than a moment. Cells not read by then show as unread.
+ * How long a failed check may spend on its evidence, after its timeout: the whole screen (which has a bound of
+ * its own, as short) and, without it, the screen around the point read at once. The evidence must not push a
+ * check past its deadline by more than a moment: cells not read by then show as unread.
  */
 export const EVIDENCE_MS = 200;
 
@@ -94,26 +95,28 @@ export async function checkPixel(phone: Phone, xAt: Coordinate, yAt: Coordinate,
 /**
  * The evidence of a failed point: the phone's whole screen with the point ringed (the hooks keep it, once per
  * test), and the screen around the point as expected/actual/diff images, named so the HTML report shows them in
- * its image-diff viewer: cut from that screen, or read at once within {@link EVIDENCE_MS}.
+ * its image-diff viewer: cut from that screen, or read at once beside it: all of it within {@link EVIDENCE_MS}.
  */
 async function pixelEvidence(phone: Phone, x: number, y: number, expected: Rgb, actual: Rgb, differs: boolean, ctx: CheckContext): Promise<Attachment[]> {
-  // Loaded on the first failure: passing checks never need the image code.
-  const image = await import('../image/index.js');
-  const screen = await phone.hooks.screenAtFailure({ points: [{ x, y }] });
-  const around = screen ? image.neighbourhoodOf(screen, x, y) : await readAround(phone, x, y, ctx);
-  const images = image.pixelEvidence(around, expected, actual, differs);
-  return (['expected', 'actual', 'diff'] as const).map((kind) => ({ name: `pixel-${x}-${y}-${kind}.png`, body: image.encodePng(images[kind]), contentType: 'image/png' }));
-}
-
-/** The screen around a point, read at once as one step. Cells it could not read are left empty. */
-async function readAround(phone: Phone, x: number, y: number, ctx: CheckContext): Promise<Neighbourhood> {
   const deadline = Deadline.in(EVIDENCE_MS);
   try {
-    return await phone.read(`read the screen around (${x}, ${y}) on ${phone.id}`, { deadline, site: ctx.site }, async () => {
-      const { readNeighbourhood } = await import('./screen.js');
-      return readNeighbourhood(phone.client, phone.id, x, y, { deadline, screen: phone.screen });
-    });
+    // Loaded on the first failure: passing checks never need the image code.
+    const image = await import('../image/index.js');
+    // The whole screen and the screen around the point at once, each within the one bound: the zoom is cut from
+    // the screen when it came, else it is the read around the point, which never waited for the screen.
+    const [screen, read] = await Promise.all([phone.hooks.screenAtFailure({ points: [{ x, y }] }), readAround(phone, x, y, deadline, ctx)]);
+    const around = screen ? image.neighbourhoodOf(screen, x, y) : read;
+    const images = image.pixelEvidence(around, expected, actual, differs);
+    return (['expected', 'actual', 'diff'] as const).map((kind) => ({ name: `pixel-${x}-${y}-${kind}.png`, body: image.encodePng(images[kind]), contentType: 'image/png' }));
   } finally {
     deadline.dispose();
   }
+}
+
+/** The screen around a point, read at once as one step, within what is left of the evidence's time. Cells it could not read are left empty. */
+function readAround(phone: Phone, x: number, y: number, deadline: Deadline, ctx: CheckContext): Promise<Neighbourhood> {
+  return phone.read(`read the screen around (${x}, ${y}) on ${phone.id}`, { deadline, site: ctx.site }, async () => {
+    const { readNeighbourhood } = await import('./screen.js');
+    return readNeighbourhood(phone.client, phone.id, x, y, { deadline, screen: phone.screen });
+  });
 }

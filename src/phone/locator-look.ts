@@ -28,12 +28,16 @@ export interface LocatorSight {
   matches: Match[];
   /** What else was on the screen, nearest first, for a failure's evidence: the words read, the elements' texts, the best image match. */
   nearest: Match[];
+  /** True when the look read the elements' texts: `nearest` is then all there was, and a failure does not read them again. */
+  readTexts?: boolean;
 }
 
 /** The most elements whose texts a RegExp locator reads through the engine (one call each): a screen's labels, not a list's thousand rows. */
 const MAX_ENGINE_TEXTS = 40;
 /** How many of the nearest texts a failure names. */
 const NEAREST = 5;
+/** Text reads in flight at once: a look costs about three round trips, not one per element on the screen. */
+const TEXT_LANES = 8;
 
 /**
  * One look for what a locator names, as one read of the phone. Text, description, id and query ask the vendor's
@@ -86,18 +90,32 @@ export class Looker {
     if (!(t.text instanceof RegExp) && (t.exact || boxes.length)) return { via: 'elements', matches, nearest: [] };
     const texts = await textsOf(this.#phone, t.by, o);
     const found = texts.filter((m) => textMatches(t, m.text!));
-    return { via: 'elements', matches: found, nearest: found.length ? [] : nearestOf(texts, t.text) };
+    return { via: 'elements', matches: found, nearest: found.length ? [] : nearestOf(texts, t.text), readTexts: true };
   }
 }
 
-/** The texts (or descriptions) of the elements on the screen, at most {@link MAX_ENGINE_TEXTS}, in the engine's order: one call each. */
+/**
+ * The texts (or descriptions) of the elements on the screen, at most {@link MAX_ENGINE_TEXTS}, in the engine's
+ * order: one call each, {@link TEXT_LANES} in flight at once, so that a look fits a short timeout on a busy machine.
+ */
 async function textsOf(phone: Phone, by: 'text' | 'description', o: CallOptions): Promise<Match[]> {
   const { elements } = phone.client.extensions;
   const any = by === 'text' ? 'T:*' : 'D:*';
   const boxes = (await elements.bounds(phone.id, any, o)).slice(0, MAX_ENGINE_TEXTS);
-  const texts: Match[] = [];
-  for (const [i, box] of boxes.entries()) texts.push({ box, text: await elements.text(phone.id, `${any}&&IX:${i}`, o, by), distance: 0 });
-  return texts;
+  const texts: string[] = [];
+  let next = 0;
+  let failed = false;
+  // A read that fails fails the look: the other lanes stop rather than read the rest for nothing.
+  const lane = async () => {
+    for (let i = next++; i < boxes.length && !failed; i = next++) {
+      texts[i] = await elements.text(phone.id, `${any}&&IX:${i}`, o, by).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TEXT_LANES, boxes.length) }, lane));
+  return boxes.map((box, i) => ({ box, text: texts[i]!, distance: 0 }));
 }
 
 /** The texts the vendor's engine has on the screen now, for a failure's evidence: at most {@link NEAREST}, nearest the text asked first. */

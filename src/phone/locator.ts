@@ -15,8 +15,11 @@ export interface LocatorOptions extends Pick<ReadOptions, 'signal'> {
   timeout?: number;
 }
 
-/** How long a failure may spend asking the engine for the texts nearest the one asked, after its timeout. */
-const NEAREST_MS = 500;
+/**
+ * How long a failure may spend asking the engine for the texts nearest the one asked, after its timeout (a look
+ * that did not read them: an exact text, a query): a moment, as the other evidence of a failure gets.
+ */
+const NEAREST_MS = 200;
 
 /** A match picked for an act or a read, with the look it came from. */
 export interface Picked {
@@ -154,7 +157,7 @@ export class Locator {
 
   /** What was nearest to it on the screen, for a failure: the words read, the texts of the elements, the best image match. */
   async nearest(sight: LocatorSight): Promise<Match[]> {
-    if (sight.via !== 'elements' || sight.nearest.length) return sight.nearest;
+    if (sight.via !== 'elements' || sight.nearest.length || sight.readTexts) return sight.nearest;
     // Evidence only, read after the check's timeout: within a moment, and a failure to read it leaves the failure as it was.
     const deadline = Deadline.in(NEAREST_MS);
     try {

@@ -77,15 +77,17 @@ export async function until<T>(read: (deadline: Deadline) => Promise<T>, done: (
 }
 
 /**
- * {@link until} for a check: one deadline for the whole check, handed to every read, so a phone that stops
- * answering cannot hold it past its timeout. What the check spent before polling (loading its code, reading a
- * golden) counts from `startedAt`, up to half the timeout, so the reads always get the other half. Misuse (bad
- * input, a point off the screen) is thrown; a phone that never answered is a result, for the check's own message.
+ * {@link until} for a check: one deadline for the whole check, its timeout from the spec's call, handed to every
+ * read, so a phone that stops answering cannot hold it past its timeout. What the check spent before polling
+ * (loading its code, reading a golden) counts from `startedAt`; when that leaves the reads less than
+ * {@link LAST_READ_GRACE_MS}, they get that much: one read, as a last read gets, so the overshoot is at most the
+ * time spent past the timeout before the first read, plus that grace. Misuse (bad input, a point off the screen)
+ * is thrown; a phone that never answered is a result, for the check's own message.
  * @param startedAt `performance.now()` when the spec called the check
  */
 export async function untilChecked<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, timeout: number, startedAt = performance.now()): Promise<PollResult<T>> {
   const spent = Math.max(0, performance.now() - startedAt);
-  const deadline = Deadline.in(timeout - Math.min(spent, timeout / 2));
+  const deadline = Deadline.in(Math.max(timeout - spent, Math.min(timeout, LAST_READ_GRACE_MS)));
   try {
     const result = await until(read, done, deadline);
     // Its time is the check's, from the call: what its message says it took, against its timeout.

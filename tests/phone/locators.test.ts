@@ -81,15 +81,19 @@ test.describe('through the UI elements', () => {
 
   test('a text that is not there fails with the nearest texts on the screen, framed; .not passes', async ({ startSim, connect }) => {
     const { phone, seen } = await appOn(startSim, connect, GALAXY.id);
-    const v = await checkVisible(phone.getByText('Sign up'), ctx(false, 500));
+    // The nearest texts come from a look that was answered: one look for an absent text is about three round trips
+    // (its bounds, the elements', their texts at once), a few ms; a loaded machine has stretched one past 300 ms.
+    // Each wait below lasts its whole timeout, so the timeout is one look's with room for such a machine, no more.
+    const oneLook = 2_000;
+    const v = await checkVisible(phone.getByText('Sign up'), ctx(false, oneLook));
     expect(v.pass).toBe(false);
     expect(text(v)).toMatch(/^Phone: {4}device@1116106541\nLocator: {2}getByText\('Sign up'\)\nExpected: "visible"\nReceived: "not visible"\nSeen: {5}the UI elements had no match; nearest: "Sign in" at /);
     expect(v.evidence.map((a) => a.name)).toEqual(['locator.txt']);
     expect(seen.failed).toHaveLength(1);
     expect(seen.failed[0]!.regions!.length).toBeGreaterThan(0);
-    expect((await checkVisible(phone.getByText('Sign up'), ctx(true, 500))).pass).toBe(false);
-    const missing = await failure(() => phone.getByText('Sign up').tap({ timeout: 300 }));
-    expect(missing.message).toMatch(/^getByText\('Sign up'\) is not on the screen of device@1116106541: the UI elements had no match; nearest: "Sign in" at .*; \d+ looks? over \d+ ms \(timeout 300 ms\)/);
+    expect((await checkVisible(phone.getByText('Sign up'), ctx(true, oneLook))).pass).toBe(false);
+    const missing = await failure(() => phone.getByText('Sign up').tap({ timeout: oneLook }));
+    expect(missing.message).toMatch(/^getByText\('Sign up'\) is not on the screen of device@1116106541: the UI elements had no match; nearest: "Sign in" at .*; \d+ looks? over \d+ ms \(timeout 2000 ms\)/);
   });
 
   test('bad input is refused before anything is read', async ({ startSim, connect }) => {
