@@ -35,8 +35,17 @@ export class Deadline {
     const controller = new AbortController();
     // One deadline bounds every read of an assertion: a region's 32 concurrent reads each listen to it.
     setMaxListeners(0, controller.signal);
-    // Unref'd: a deadline alone keeps no process alive; the request or sleep it bounds does.
-    const timer = Number.isFinite(at) ? setTimeout(() => controller.abort(DEADLINE_PASSED), Math.min(Math.max(0, ms), 2 ** 31 - 1)).unref() : undefined;
+    // Unref'd: a deadline alone keeps no process alive; the request or sleep it bounds does. Node's timers count
+    // whole milliseconds of a clock read at the loop's turn, and fire up to a millisecond or two before `at`
+    // by performance.now(): set again for what is left, so the deadline never passes before its moment.
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (wait: number) => (timer = setTimeout(fire, Math.min(Math.max(0, wait), 2 ** 31 - 1)).unref());
+    const fire = () => {
+      const left = at - performance.now();
+      if (left > 0) arm(Math.ceil(left));
+      else controller.abort(DEADLINE_PASSED);
+    };
+    if (Number.isFinite(at)) arm(ms);
     const forward = () => controller.abort(parent!.reason);
     if (parent?.aborted) controller.abort(parent.reason);
     else parent?.addEventListener('abort', forward, { once: true });
