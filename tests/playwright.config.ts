@@ -10,7 +10,8 @@ const END_TO_END = ['faults', 'report', 'secrets', 'inspector', 'review', 'lease
 /**
  * `npm run test:unit`: the tests that start no run, browser or Redis, most of them short or waiting on a timer.
  * One queue for all the workers: the end-to-end project's two workers held the first 25 s of the loop for a
- * few tests of their folders while one worker ran all the others. Four workers, as most of their time is waiting.
+ * few tests of their folders while one worker ran all the others. (A fourth worker cost more CPU than it saved
+ * time: 102–114 s wall and 152–180 s of CPU, against 108 s and 136 s with three.)
  */
 const UNIT = process.env[UNIT_ENV] === '1';
 
@@ -32,7 +33,7 @@ export default defineConfig({
   // Many short tests wait on timers and servers rather than on a core (retries' back-offs, notification windows,
   // timeouts): a third worker runs them beside the two end-to-end ones, and fills the cores they leave idle once
   // those are done. On two cores, side by side: 221 s wall and 350 s of CPU, against 262 s and 333 s with two.
-  workers: UNIT ? 4 : 3,
+  workers: 3,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   reporter: [['list'], ['../src/report/summary-reporter.ts']],
