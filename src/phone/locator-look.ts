@@ -6,6 +6,7 @@ import type { Image } from '../image/png.js';
 import type { CallSite } from './hooks.js';
 import { look as lookForImage, want, wholeScreen, type ImageOptions, type Wanted } from './image.js';
 import type { Phone, ReadOptions } from './phone.js';
+import { inLanes } from './lanes.js';
 
 /** What a locator looks for: a text, description, resource id or engine query, or an image cut from a screen. */
 export type LocatorTarget = LocatorQuery | { by: 'image'; image: string; options: ImageOptions };
@@ -103,18 +104,9 @@ async function textsOf(phone: Phone, by: 'text' | 'description', o: CallOptions)
   const any = by === 'text' ? 'T:*' : 'D:*';
   const boxes = (await elements.bounds(phone.id, any, o)).slice(0, MAX_ENGINE_TEXTS);
   const texts: string[] = [];
-  let next = 0;
-  let failed = false;
-  // A read that fails fails the look: the other lanes stop rather than read the rest for nothing.
-  const lane = async () => {
-    for (let i = next++; i < boxes.length && !failed; i = next++) {
-      texts[i] = await elements.text(phone.id, `${any}&&IX:${i}`, o, by).catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(TEXT_LANES, boxes.length) }, lane));
+  await inLanes(boxes.length, TEXT_LANES, async (i) => {
+    texts[i] = await elements.text(phone.id, `${any}&&IX:${i}`, o, by);
+  });
   return boxes.map((box, i) => ({ box, text: texts[i]!, distance: 0 }));
 }
 

@@ -3,6 +3,7 @@ import { UsageError } from '../core/errors.js';
 import type { CallOptions, DeviceClient } from '../client/index.js';
 import type { Image } from '../image/png.js';
 import { MAX_REGION_PIXELS, PartialRegion, RegionGrid, type GridOptions, type Rect } from '../image/region.js';
+import { inLanes } from './lanes.js';
 
 export interface SampleOptions extends CallOptions, GridOptions {
   /**
@@ -44,23 +45,16 @@ export async function sampleRegion(client: Pick<DeviceClient, 'pixel'>, device: 
   }
   const partial = resume ?? new PartialRegion(grid);
   if (grid.masked) for (let i = 0; i < total; i++) if (grid.masked[i]) partial.set(i, grid.maskColor);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const worker = async () => {
-    // Without `resume` a failed read fails the sample, and the other lanes stop rather than read the rest for
-    // nothing. With it, they read on: what they read is kept, and the next sample reads only what failed.
-    for (let i = next++; i < total && !(failure && !resume); i = next++) {
-      if (partial.has(i)) continue;
+  // Without `resume` a failed read fails the sample; with it, the lanes read on, and the next sample reads only what failed.
+  await inLanes(
+    total,
+    concurrency,
+    async (i) => {
+      if (partial.has(i)) return;
       const { x, y } = grid.point(i);
-      try {
-        partial.set(i, await client.pixel(device, x, y, call));
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  const lanes = Math.max(1, Math.min(concurrency, total));
-  await Promise.all(Array.from({ length: lanes }, worker));
-  if (failure) throw failure.error;
+      partial.set(i, await client.pixel(device, x, y, call));
+    },
+    resume !== undefined,
+  );
   return partial.take();
 }
