@@ -74,13 +74,21 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Upl
     req.unpipe(busboy);
     void cleanup();
   };
+  /** The file part being stored; a failure answers once it has settled, its file removed. */
+  let storing: Promise<void> | undefined;
   const fail = (message: string) => {
     if (settled) return;
     settled = true;
     ctx.active.delete(abort);
     req.unpipe(busboy);
     req.resume();
-    void cleanup().then(() => sendFailure(res, message, true));
+    // A body cut short while its file was still being created: that file is made, then removed, after this
+    // moment. The answer waits for it, so a client told "nothing stored" finds nothing (a stopped writer
+    // ends the store at once).
+    writer?.destroy();
+    void Promise.resolve(storing)
+      .then(cleanup)
+      .then(() => sendFailure(res, message, true));
   };
   const maybeDone = () => {
     if (settled || !parsed) return;
@@ -106,7 +114,7 @@ export function handleUpload(req: IncomingMessage, res: ServerResponse, ctx: Upl
     stream.on('limit', () => fail(`the file is larger than this server's limit of ${ctx.maxBytes} bytes`));
     // Listened to at once: the part can break (a body cut short) before the file is open on disk.
     stream.on('error', (e: Error) => fail(`malformed multipart body: ${e.message}; ${HINT}`));
-    void store(stream, target, filename).catch((e: unknown) => {
+    storing = store(stream, target, filename).catch((e: unknown) => {
       stream.resume();
       fail(e instanceof UploadRefused ? e.message : `the file could not be stored (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     });
