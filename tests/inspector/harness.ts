@@ -62,31 +62,29 @@ export function labProject(playwrightConfig: string, url: string, devices: { id:
   };
 }
 
-export const test = mergeTests(cliTest, inlineTest).extend<
-  {
-    /** Starts the inspector with `args` and opens its page in a new browser context (1280×860, scale 1). */
-    inspect: (args: string[], options?: RunOptions) => Promise<Opened>;
+/**
+ * The worker's Chromium, launched by the first test that asks, and killed with the worker's process (as every
+ * browser Playwright launches is). Not a worker fixture: one gives the files that use it workers of their own,
+ * each started anew at the end of the suite, 1–2 s apiece, with the other workers idle.
+ */
+let launched: Promise<Browser> | undefined;
+
+export const test = mergeTests(cliTest, inlineTest).extend<{
+  /** Starts the inspector with `args` and opens its page in a new browser context (1280×860, scale 1). */
+  inspect: (args: string[], options?: RunOptions) => Promise<Opened>;
+  /**
+   * The worker's Chromium. A test asks in its own set-up, so under `npm run test:unit` each test skips itself
+   * there (a skip thrown while a worker fixture was set up skipped the first test and left the worker's later
+   * tests to pass without running).
+   */
+  chromiumBrowser: () => Promise<Browser>;
+}>({
+  chromiumBrowser: async ({}, use) => {
+    await use(() => {
+      startsHeavy('a browser');
+      return (launched ??= chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
+    });
   },
-  {
-    /**
-     * The worker's Chromium, launched by the first test that asks. A test asks in its own set-up, so under
-     * `npm run test:unit` each test skips itself there: a skip thrown while a worker fixture was set up skipped
-     * the first test and left the worker's later tests to pass without running.
-     */
-    chromiumBrowser: () => Promise<Browser>;
-  }
->({
-  chromiumBrowser: [
-    async ({}, use) => {
-      let launched: Promise<Browser> | undefined;
-      await use(() => {
-        startsHeavy('a browser');
-        return (launched ??= chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
-      });
-      if (launched) await (await launched).close();
-    },
-    { scope: 'worker' },
-  ],
   inspect: async ({ chromiumBrowser }, use) => {
     const browser = await chromiumBrowser();
     const contexts: { close(): Promise<void> }[] = [];
