@@ -56,12 +56,14 @@ const CASES: Case[] = [
   {
     name: 'an answer that is not JSON, holding the token',
     setup: (s) => s.handle('mainDevice', (req) => ({ body: `<html>session ${req.token} expired</html>` })),
-    args: (s) => ['main-device', '--json', ...creds(s)],
+    // Retried until the deadline, as every such answer is: a short one keeps the same ending.
+    args: (s) => ['main-device', '--json', '--timeout', '1000', ...creds(s)],
     exit: 1,
   },
   {
     name: 'HTTP 500 holding the token, during doctor',
-    setup: (s) => s.handle('notifications', (req) => ({ status: 500, body: `boom at ?token=${req.token}` })),
+    // Asked to retry at once: each of the attempts shows the same answer, with no pause between them.
+    setup: (s) => s.handle('notifications', (req) => ({ status: 500, headers: { 'retry-after': '0' }, body: `boom at ?token=${req.token}` })),
     args: (s) => ['doctor', ...creds(s)],
     exit: 1,
   },
