@@ -6,6 +6,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { installPackage } from '../helpers/installed.js';
 import { expect, smallPhone, test } from '../helpers/inline.js';
 import { ROOT, spawnCli } from '../helpers/spawn.js';
+import { startsHeavy } from '../helpers/test.js';
 
 // outputDir given: Playwright's default is the package's test-results/, which holds this suite's own output.
 const HTML_CONFIG = `import { defineConfig } from '@playwright/test';
@@ -48,6 +49,8 @@ test('a config that throws: exit 1, no report written, and an older report is no
 // named lab"), and its reports, its upload cache and its spec's push paths are the folder's, not the package's
 // (where the reports went, while the CLI said none was written).
 test('a folder without a Playwright config, phonewright installed: its lab\'s phones tested, its reports in it', async ({ inline, startSim }) => {
+  // Said before the package is installed for it (seconds of copying the fast loop would throw away).
+  startsHeavy('a Playwright run');
   const sim = await startSim({ scenario: { phones: [smallPhone('device@71', 'phone', '0x2e7d32')] } });
   const project = await inline.project({
     'phonewright.config.json': JSON.stringify({ servers: [{ name: 'lab', url: sim.url, devices: [{ id: 'device@71', name: 'phone' }] }], push: { apk: 'app.apk' } }),
