@@ -14,6 +14,10 @@ const PHONES = [-10, -5, 0, 5, 10].map((minutes, i) => ({ id: `device@${7001 + i
 const BYSTANDER = { id: 'device@7100', name: 'bystander', clockOffsetMs: 3 * MIN };
 const HISTORY = 130;
 
+// Its tests wait on notification windows, not on a core: spread over the workers under `npm run test:unit` too,
+// which gives every other file whole to one worker.
+test.describe.configure({ mode: 'parallel' });
+
 const SERVERS = [];
 for (const notificationOrder of ['oldest-first', 'newest-first'] as const) {
   for (const positionIndexes of ['filtered', 'unfiltered'] as const) {
