@@ -29,6 +29,13 @@ export interface RunOptions extends CliOptions {
   tty?: boolean;
 }
 
+/**
+ * `--timeout` for a command meant to fail on a server that refuses it or keeps failing: each call is retried
+ * until its retries or its deadline run out and ends with what it last saw, so a second ends with the same line
+ * as the retries' seconds would.
+ */
+export const GIVE_UP_SOON = ['--timeout', '1000'];
+
 /** The flags that point a command at a fake server (or a simulator) with its credentials. */
 export function on(server: { url: string }, credentials: { user?: string; password?: string } = {}): string[] {
   return ['--url', server.url, '--user', credentials.user ?? USER, '--password', credentials.password ?? PASSWORD];

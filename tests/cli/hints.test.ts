@@ -2,7 +2,7 @@
 // phonewright.config.json, not PHONEWRIGHT_PASSWORD; the file's url, not --url or PHONEWRIGHT_URL.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { closedPort, errorLine, expect, run, test } from './helpers.js';
+import { closedPort, errorLine, expect, GIVE_UP_SOON, run, test } from './helpers.js';
 
 test('a refused login names the passwordEnv the password came from; the flag when a flag gave it', async ({ serve, tmp }) => {
   const server = await serve({ password: 'right-one-2026' });
@@ -18,14 +18,12 @@ test('a refused login names the passwordEnv the password came from; the flag whe
 
 test('a server that does not answer names where its URL came from: the config file, or PHONEWRIGHT_URL', async ({ tmp }) => {
   const url = `http://127.0.0.1:${await closedPort()}`;
-  // A refused connection is retried until the deadline; a short one ends each run with the same line.
-  const short = ['--timeout', '500'];
   await writeFile(path.join(tmp, 'phonewright.config.json'), JSON.stringify({ servers: [{ name: 'lab', url, passwordEnv: 'LAB_PW' }] }));
-  const fromFile = await run(['main-device', ...short], { cwd: tmp, env: { LAB_PW: 'pw' } });
+  const fromFile = await run(['main-device', ...GIVE_UP_SOON], { cwd: tmp, env: { LAB_PW: 'pw' } });
   expect(fromFile.code).toBe(4);
   expect(errorLine(fromFile)).toMatch(/; try: is the server running and the URL right\? check the url of server "lab" in phonewright\.config\.json$/);
-  const doctor = await run(['doctor', ...short], { cwd: tmp, env: { LAB_PW: 'pw' } });
+  const doctor = await run(['doctor', ...GIVE_UP_SOON], { cwd: tmp, env: { LAB_PW: 'pw' } });
   expect(errorLine(doctor)).toMatch(/check the url of server "lab" in phonewright\.config\.json$/);
-  const fromEnv = await run(['main-device', ...short], { cwd: tmp, env: { LAB_PW: 'pw', PHONEWRIGHT_URL: url } });
+  const fromEnv = await run(['main-device', ...GIVE_UP_SOON], { cwd: tmp, env: { LAB_PW: 'pw', PHONEWRIGHT_URL: url } });
   expect(errorLine(fromEnv)).toMatch(/check PHONEWRIGHT_URL$/);
 });

@@ -1,6 +1,6 @@
 // `phonewright login` and `phonewright main-device`: their outputs, the token shown only on request, exit codes.
 // In-process, but for a smoke set in a process of its own: login's JSON alone on stdout, exit 4 and exit 3.
-import { closedPort, errorLine, expect, on, run, serverRefusesTests, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+import { closedPort, errorLine, expect, GIVE_UP_SOON, on, run, serverRefusesTests, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('login --json: ok and the user, no token', async ({ serve }) => {
   const server = await serve({ user: 'qa-lead', password: 'Pw-for-login-1' });
@@ -47,8 +47,7 @@ test('login against the wrong API root: exit 1, pointing at --api-root', async (
 });
 
 test('login to a closed port: exit 4', async () => {
-  // Retried until the deadline (a short one here): the line it ends with is the same.
-  const r = await spawnCli(['login', '--url', `http://127.0.0.1:${await closedPort()}`, '--timeout', '500']);
+  const r = await spawnCli(['login', '--url', `http://127.0.0.1:${await closedPort()}`, ...GIVE_UP_SOON]);
   expect(r.code).toBe(4);
   expect(errorLine(r)).toMatch(/ECONNREFUSED/);
 });

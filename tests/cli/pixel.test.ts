@@ -1,6 +1,6 @@
 // `phonewright pixel`: the issue's done-when check, strict argument checks before any network work, and the
 // exit code of each kind of failure. In-process, but for a failure in a process of its own (its exit code).
-import { type BadUsage, badUsageTests, closedPort, errorLine, expect, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
+import { type BadUsage, badUsageTests, closedPort, errorLine, expect, GIVE_UP_SOON, on, run, spawnCli, test, VENDOR_MAIN_DEVICE } from './helpers.js';
 
 test('done-when: against the vendor\'s documented pixel body, --json prints exactly the four fields', async ({ serve }) => {
   const server = await serve({ user: 'U', password: 'P' });
@@ -61,8 +61,7 @@ test('credentials refused: exit 3, naming the user and never the password', asyn
 
 test('nothing listening at the URL: exit 4, saying what to check', async () => {
   const port = await closedPort();
-  // Retried until the deadline (a short one here): the line it ends with is the same.
-  const r = await run(['pixel', VENDOR_MAIN_DEVICE, '1', '1', '--url', `http://127.0.0.1:${port}`, '--json', '--timeout', '500']);
+  const r = await run(['pixel', VENDOR_MAIN_DEVICE, '1', '1', '--url', `http://127.0.0.1:${port}`, '--json', ...GIVE_UP_SOON]);
   expect(r.code).toBe(4);
   expect(r.stdout).toBe('');
   expect(errorLine(r)).toMatch(/cannot reach the server \(ECONNREFUSED\).*try: is the server running/);

@@ -5,7 +5,7 @@
 // go through the same code in-process; tests/cli runs each of those commands in a process too.)
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { closedPort, expect, launch, run, spawnCli, test, type CliResult, type FakeServer } from '../cli/helpers.js';
+import { closedPort, expect, GIVE_UP_SOON, launch, run, spawnCli, test, type CliResult, type FakeServer } from '../cli/helpers.js';
 
 const USER = 'qa-secret';
 const PASSWORD = 'Zq7 Secret/Pw!';
@@ -56,8 +56,7 @@ const CASES: Case[] = [
   {
     name: 'an answer that is not JSON, holding the token',
     setup: (s) => s.handle('mainDevice', (req) => ({ body: `<html>session ${req.token} expired</html>` })),
-    // Retried until the deadline, as every such answer is: a short one keeps the same ending.
-    args: (s) => ['main-device', '--json', '--timeout', '1000', ...creds(s)],
+    args: (s) => ['main-device', '--json', ...GIVE_UP_SOON, ...creds(s)],
     exit: 1,
   },
   {
