@@ -1,8 +1,18 @@
-import { errors as undiciErrors, Pool, type Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import { AbortedError, PhonewrightError, ProtocolError, TimeoutError, UnreachableError } from '../core/errors.js';
 import { redact, redactTokenParam } from '../core/redact.js';
 import { DEADLINE_PASSED, type Deadline } from './deadline.js';
 import { TRANSIENT_NETWORK } from './resilience.js';
+
+/**
+ * undici, loaded when the first transport is made rather than with this module: a CLI command that sends
+ * nothing (`--help`, `init`, `review`) is spared ~0.1 s of CPU, a fifth of its start (docs/performance.md).
+ */
+let undici: typeof import('undici') | undefined;
+let loading: Promise<typeof import('undici')> | undefined;
+function loadUndici(): Promise<typeof import('undici')> {
+  return (loading ??= import('undici').then((m) => (undici = m)));
+}
 
 /** Timeouts and pool size of one server's transport. */
 export interface TransportOptions {
@@ -88,7 +98,9 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([...TRANSIENT_NETWORK, 'ECONN
 export class Transport {
   readonly origin: string;
   readonly basePath: string;
-  #pool: Pool;
+  /** The pool of connections to the server, opened on the first request. */
+  #pool: Pool | undefined;
+  #closed = false;
   /** Pools to other origins (an image a capture names on another port), opened on first use. */
   #others = new Map<string, Pool>();
   #options: typeof DEFAULTS & Pick<TransportOptions, 'onCall' | 'signal' | 'sources'>;
@@ -110,12 +122,8 @@ export class Transport {
       sources: options.sources,
     };
     this.#secrets = secrets;
-    this.#pool = new Pool(this.origin, {
-      connections: this.#options.connections,
-      headersTimeout: this.#options.attemptTimeout,
-      bodyTimeout: this.#options.attemptTimeout,
-      keepAliveTimeout: 30_000,
-    });
+    // Loading from now on, so the first request seldom waits for it; a failure shows on that request.
+    loadUndici().catch(() => {});
   }
 
   /** Describes a request for messages: method and URL, token and secrets redacted. */
@@ -145,13 +153,13 @@ export class Transport {
     try {
       if (stop?.aborted) throw stop.reason;
       if (a.deadline.passed) throw a.deadline.cancelled ? a.deadline.signal!.reason : DEADLINE_PASSED;
+      // An absolute URL on this server goes through the pool; one elsewhere (a capture's image) on its own.
+      const url = ABSOLUTE.test(a.path) ? new URL(a.path) : undefined;
+      const pool = await this.#poolOf(url !== undefined && url.origin !== this.origin ? url.origin : undefined);
       const headersTimeout = a.headersTimeout ?? this.#options.attemptTimeout;
       const remaining = a.deadline.signal ? Infinity : Math.max(1, Math.min(Math.floor(a.deadline.remaining()), 2 ** 31 - 1));
       cut = remaining <= Math.max(headersTimeout, this.#options.attemptTimeout);
-      // An absolute URL on this server goes through the pool; one elsewhere (a capture's image) on its own.
-      const url = ABSOLUTE.test(a.path) ? new URL(a.path) : undefined;
-      const elsewhere = url !== undefined && url.origin !== this.origin;
-      const res = await (elsewhere ? this.#poolOf(url.origin) : this.#pool).request({
+      const res = await pool.request({
         method,
         path: url ? url.pathname + url.search : this.basePath + a.path,
         headers: a.headers,
@@ -176,11 +184,20 @@ export class Transport {
 
   /** Closes the pools: idle keep-alive sockets go at once, requests in flight finish first. */
   async close(): Promise<void> {
-    await Promise.all([this.#pool, ...this.#others.values()].map((p) => (p.closed ? undefined : p.close())));
+    this.#closed = true;
+    const pools = [this.#pool, ...this.#others.values()].filter((p) => p !== undefined);
+    await Promise.all(pools.map((p) => (p.closed ? undefined : p.close())));
   }
 
-  /** A pool of a few connections to another origin the server's answers point to. */
-  #poolOf(origin: string): Pool {
+  /** The server's pool, or (given another origin the server's answers point to) a pool of a few connections to it. */
+  async #poolOf(origin: string | undefined): Promise<Pool> {
+    const { Pool, errors } = undici ?? (await loadUndici());
+    // As a closed pool would answer: a request after close() is not sent.
+    if (this.#closed) throw new errors.ClientDestroyedError();
+    if (origin === undefined) {
+      const o = this.#options;
+      return (this.#pool ??= new Pool(this.origin, { connections: o.connections, headersTimeout: o.attemptTimeout, bodyTimeout: o.attemptTimeout, keepAliveTimeout: 30_000 }));
+    }
     let pool = this.#others.get(origin);
     if (!pool) this.#others.set(origin, (pool = new Pool(origin, { connections: 4, keepAliveTimeout: 30_000 })));
     return pool;
@@ -224,7 +241,7 @@ export class Transport {
         cause: error,
       });
     }
-    if (error instanceof undiciErrors.UndiciError) return new UnreachableError(`${op}: ${this.clean(error.message)}: ${what}`, { networkCode: code, cause: error });
+    if (undici && error instanceof undici.errors.UndiciError) return new UnreachableError(`${op}: ${this.clean(error.message)}: ${what}`, { networkCode: code, cause: error });
     // Anything else is a bug of ours: not retried, reported as it is (ky's rule).
     throw error;
   }

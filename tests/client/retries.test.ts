@@ -189,3 +189,13 @@ test('a wait for what another run holds: tried after each pause, once more when 
   // A try that fails ends the wait with its error.
   await expect(waitForTurn(() => Promise.reject(new Error('EACCES')), { deadline: Deadline.budget(10_000), pauseMs: () => 10 })).rejects.toThrow('EACCES');
 });
+
+test('a client closed before its first call sends nothing: the call fails as a call after any close does', async ({ serve, connect }) => {
+  const server = await serve();
+  const client = connect(server);
+  await client.close();
+  const error = await failure(() => client.login());
+  expect(error.code).toBe('PW_UNREACHABLE');
+  expect(error.message).toBe(`login: The client is destroyed: GET ${server.url}/TotalControl/v1/login`);
+  expect(server.count('login')).toBe(0);
+});
