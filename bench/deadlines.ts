@@ -3,13 +3,15 @@
 // settings checks on a frozen phone (it takes a read and never answers), on a phone whose reads are slower
 // than the timeout, and waiters on a notification list that never answers. The figure is the worst overshoot
 // of them all: the time a check took minus its timeout (for expectNoNotification, its window plus the time its
-// one read after the window may take).
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+// one read after the window may take). phonewright is installed in the project as a user has it (suite.ts:
+// installedProject): a check's failure loads the code of its screen capture, which from a checkout's TypeScript
+// waits on Playwright's compiler (most of a second for a worker whose transform cache is cold, as after an edit).
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startSimulator, type SimulatorHandle } from '../src/simulator/index.js';
 import type { BenchResult } from './report.js';
 import { median, round } from './stats.js';
-import { makeProject, removeProject, runPlaywright } from './suite.js';
+import { installedProject, removeProject, runPlaywright } from './suite.js';
 
 const TIMEOUT = 500;
 const WINDOW = 300;
@@ -17,7 +19,7 @@ const WINDOW = 300;
 const REPEAT = 4;
 
 const CONFIG = `import { defineConfig } from '@playwright/test';
-import { deviceMatrix } from './fixtures/matrix.js';
+import { deviceMatrix } from 'phonewright/fixtures';
 const matrix = deviceMatrix({ testDir: 'specs' });
 export default defineConfig({
   projects: matrix.projects,
@@ -30,7 +32,7 @@ export default defineConfig({
 
 // Every check must fail; each one's time past its deadline is an annotation. One test per server, so no
 // failure ends a worker and the next check starts at once.
-const SPEC = `import { test, expect, SimulatorAdmin } from '../fixtures';
+const SPEC = `import { test, expect, SimulatorAdmin } from 'phonewright/fixtures';
 const sims = JSON.parse(process.env.BENCH_SIMS);
 const checks = {
   frozen: [
@@ -68,13 +70,9 @@ export async function run(): Promise<BenchResult> {
     slow: await startSimulator({ port: 0, scenario: phone(2, 'slow'), lab: { latencyMs: { pixel: 4 * TIMEOUT } } }),
     stuck: await startSimulator({ port: 0, scenario: phone(3, 'stuck'), faults: { hangRate: 1, operations: ['notifications'] } }),
   };
-  const dir = await makeProject();
+  const servers = Object.entries(sims).map(([name, s], i) => ({ name, url: s.url, devices: [{ id: `device@${8101 + i}`, name }] }));
+  const dir = await installedProject({ 'playwright.config.ts': CONFIG, 'specs/deadlines.spec.ts': SPEC, 'phonewright.config.json': JSON.stringify({ servers }) });
   try {
-    await writeFile(path.join(dir, 'playwright.config.ts'), CONFIG);
-    await mkdir(path.join(dir, 'specs'));
-    await writeFile(path.join(dir, 'specs', 'deadlines.spec.ts'), SPEC);
-    const servers = Object.entries(sims).map(([name, s], i) => ({ name, url: s.url, devices: [{ id: `device@${8101 + i}`, name }] }));
-    await writeFile(path.join(dir, 'phonewright.config.json'), JSON.stringify({ servers }));
     const env = { BENCH_SIMS: JSON.stringify(Object.fromEntries(Object.entries(sims).map(([name, s]) => [name, { url: s.url, key: s.adminKey }]))) };
     const result = await runPlaywright(dir, [], env);
     if (result.code !== 0) throw new Error(`the deadline bench failed (exit code ${result.code}):\n${result.output.slice(-4000)}`);
