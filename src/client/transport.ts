@@ -151,11 +151,12 @@ export class Transport {
     let cut = false;
     const stop = this.#options.signal;
     try {
-      if (stop?.aborted) throw stop.reason;
-      if (a.deadline.passed) throw a.deadline.cancelled ? a.deadline.signal!.reason : DEADLINE_PASSED;
       // An absolute URL on this server goes through the pool; one elsewhere (a capture's image) on its own.
       const url = ABSOLUTE.test(a.path) ? new URL(a.path) : undefined;
       const pool = await this.#poolOf(url !== undefined && url.origin !== this.origin ? url.origin : undefined);
+      // After the pool, which may wait for undici's load: a deadline that passed meanwhile sends nothing.
+      if (stop?.aborted) throw stop.reason;
+      if (a.deadline.passed) throw a.deadline.cancelled ? a.deadline.signal!.reason : DEADLINE_PASSED;
       const headersTimeout = a.headersTimeout ?? this.#options.attemptTimeout;
       const remaining = a.deadline.signal ? Infinity : Math.max(1, Math.min(Math.floor(a.deadline.remaining()), 2 ** 31 - 1));
       cut = remaining <= Math.max(headersTimeout, this.#options.attemptTimeout);
