@@ -35,22 +35,13 @@ export class Deadline {
     const controller = new AbortController();
     // One deadline bounds every read of an assertion: a region's 32 concurrent reads each listen to it.
     setMaxListeners(0, controller.signal);
-    // Unref'd: a deadline alone keeps no process alive; the request or sleep it bounds does. Node's timers count
-    // whole milliseconds of a clock read at the loop's turn, and fire up to a millisecond or two before `at`
-    // by performance.now(): set again for what is left, so the deadline never passes before its moment.
-    let timer: NodeJS.Timeout | undefined;
-    const arm = (wait: number) => (timer = setTimeout(fire, Math.min(Math.max(0, wait), 2 ** 31 - 1)).unref());
-    const fire = () => {
-      const left = at - performance.now();
-      if (left > 0) arm(Math.ceil(left));
-      else controller.abort(DEADLINE_PASSED);
-    };
-    if (Number.isFinite(at)) arm(ms);
+    // Unref'd: a deadline alone keeps no process alive; the request or sleep it bounds does.
+    const cancel = Number.isFinite(at) ? atMoment(at, () => controller.abort(DEADLINE_PASSED), { keepAlive: false }) : undefined;
     const forward = () => controller.abort(parent!.reason);
     if (parent?.aborted) controller.abort(parent.reason);
     else parent?.addEventListener('abort', forward, { once: true });
     return new Deadline(at, controller.signal, () => {
-      clearTimeout(timer);
+      cancel?.();
       parent?.removeEventListener('abort', forward);
     });
   }
@@ -83,21 +74,44 @@ export class Deadline {
 }
 
 /**
+ * Calls `fire` once `performance.now()` has reached `at`, never before. Node's timers count whole milliseconds
+ * of a clock read at the loop's turn and fire up to a millisecond or two early by `performance.now()`: a timer
+ * that fires early is set again for what is left, so whatever runs next sees its deadline as passed.
+ * @returns clears the timer
+ */
+export function atMoment(at: number, fire: () => void, o: { keepAlive: boolean }): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (wait: number) => {
+    timer = setTimeout(check, Math.min(Math.max(0, wait), 2 ** 31 - 1));
+    if (!o.keepAlive) timer.unref();
+  };
+  const check = () => {
+    const left = at - performance.now();
+    if (left > 0) arm(Math.ceil(left));
+    else fire();
+  };
+  arm(at - performance.now());
+  return () => clearTimeout(timer);
+}
+
+/**
  * Waits `ms`, or less when the deadline comes first; resolves false when it cut the wait short (the deadline
  * passed or its signal aborted), true after the whole pause.
  */
 export function pause(ms: number, deadline: Deadline): Promise<boolean> {
   const signal = deadline.signal;
-  const wait = Math.min(ms, deadline.remaining());
   if (signal?.aborted) return Promise.resolve(false);
+  const end = performance.now() + ms;
+  // Cut at the deadline's own moment, not at now + remaining(): the pause ends with the deadline passed.
+  const whole = end <= deadline.at;
   return new Promise((resolve) => {
-    const done = (whole: boolean) => {
-      clearTimeout(timer);
+    const done = (result: boolean) => {
+      cancel();
       signal?.removeEventListener('abort', onAbort);
-      resolve(whole);
+      resolve(result);
     };
     const onAbort = () => done(false);
-    const timer = setTimeout(() => done(wait >= ms), wait);
+    const cancel = atMoment(whole ? end : deadline.at, () => done(whole), { keepAlive: true });
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -122,10 +136,10 @@ export function within<T>(work: Promise<T>, deadline: Deadline, what: string): P
       work.catch(() => {});
       return stop();
     }
-    const timer = signal ? undefined : setTimeout(stop, deadline.remaining());
+    const cancel = signal ? undefined : atMoment(deadline.at, stop, { keepAlive: true });
     signal?.addEventListener('abort', stop, { once: true });
     work.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
+      cancel?.();
       signal?.removeEventListener('abort', stop);
     });
   });

@@ -1,4 +1,4 @@
-import { Deadline } from '../client/deadline.js';
+import { atMoment, Deadline } from '../client/deadline.js';
 import { describeFilter, matchesNotification, parseNotificationFilter, type Notification, type NotificationFilter } from '../core/notifications.js';
 import { pointAt, type CallSite } from './hooks.js';
 import type { NotificationFeed, Subscription } from './notification-feed.js';
@@ -37,11 +37,11 @@ export function waitForMessage(feed: NotificationFeed, accept: (m: Notification)
   const outcome = new Promise<WaitOutcome>((resolve) => (settle = resolve));
   let subscription: Subscription | undefined = undefined;
   const end = (found: Notification | undefined, error?: unknown) => {
-    clearTimeout(timer);
+    cancel();
     subscription?.close();
     settle({ found, ...(error === undefined ? {} : { error }), report: reportOf(subscription!, started) } as WaitOutcome);
   };
-  const timer = setTimeout(() => end(undefined), deadline.remaining());
+  const cancel = atMoment(deadline.at, () => end(undefined), { keepAlive: true });
   const deliver = (messages: Notification[]) => {
     seen.push(...messages);
     const hit = messages.find(accept);

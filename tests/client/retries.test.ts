@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { closedPort, freePort, inOrder, VENDOR_MAIN_DEVICE, type FakeReply } from '../helpers/fake-server.js';
 import { ServiceError, TimeoutError } from '../../src/core/errors.js';
-import { Deadline } from '../../src/client/deadline.js';
+import { Deadline, pause } from '../../src/client/deadline.js';
 import { waitForTurn, withRetries } from '../../src/client/resilience.js';
 import { expect, failure, test, timed } from './harness.js';
 
@@ -188,6 +188,23 @@ test('a wait for what another run holds: tried after each pause, once more when 
   expect(woken).toBe('taken');
   // A try that fails ends the wait with its error.
   await expect(waitForTurn(() => Promise.reject(new Error('EACCES')), { deadline: Deadline.budget(10_000), pauseMs: () => 10 })).rejects.toThrow('EACCES');
+});
+
+test('a pause never ends before its moment: busy work before it makes Node\'s timer fire early, and it waits on', async () => {
+  // Node's timers count whole milliseconds of a clock read at the loop's turn: after a millisecond or two of work
+  // in the same turn, a 3 ms timer fires early by performance.now() about one time in twenty.
+  const early: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const busy = performance.now() + (i % 5) * 0.5;
+    while (performance.now() < busy);
+    const deadline = Deadline.budget(i % 2 ? 3 : 1_000);
+    const start = performance.now();
+    const whole = await pause(3, deadline);
+    // Cut by the deadline, the pause ends with it passed: a last try then sees the deadline come.
+    if (!deadline.passed && !whole) early.push(i);
+    if (performance.now() < start + 3) early.push(i);
+  }
+  expect(early).toEqual([]);
 });
 
 test('a client closed before its first call sends nothing: the call fails as a call after any close does', async ({ serve, connect }) => {
