@@ -39,6 +39,14 @@ export default tseslint.config(
   { files: ['src/config/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'config').map(project)] }] } },
   { files: ['src/client/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'client').map(project)] }] } },
   { files: ['src/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'simulator').map(project)] }] } },
+  // What the device matrix reads of a scenario in the runner and in every worker (the roster, the built-in scenario's
+  // phones) loads none of the simulator's screens or server: those files import each other and core alone.
+  {
+    files: ['src/simulator/roster.ts', 'src/simulator/roster-facts.ts', 'src/simulator/check.ts', 'src/simulator/scenario-types.ts', 'src/simulator/scenarios/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!(roster|check|scenario-types|sign-in|default)\\.js$)|^\\.\\./(?!(scenario-types\\.js$|core/|\\.\\./core/))', allowTypeImports: true, message: 'The device matrix loads this file in every worker: import a type, or move the value here (docs/performance.md).' }] }],
+    },
+  },
   { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'image').map(project)] }] } },
   { files: ['src/phone/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['phone', 'client', 'image'].includes(f)).map(project)] }] } },
   { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES, REDIS, project('config')] }] } },

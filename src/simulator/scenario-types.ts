@@ -4,6 +4,13 @@ import type { Behaviour } from './behaviour.js';
 import type { LabOptions } from './lab.js';
 import type { Screen } from './screen.js';
 
+/**
+ * The packages of a phone whose scenario lists none: Android's settings and browser, and the vendor's own app.
+ * Here, not in scenario.ts, so that the built-in scenario (scenarios/default.ts) loads without the simulator's
+ * screens: the device matrix reads its roster in the runner and in every worker.
+ */
+export const DEFAULT_APPS: readonly string[] = ['com.android.settings', 'com.android.chrome', 'com.sigma_rt.totalcontrol'];
+
 /** A scenario as written in a JSON file or passed as an object: the virtual phones and what happens on them. */
 export interface ScenarioInput {
   /** The main device's id; default: the first phone. */

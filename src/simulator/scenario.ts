@@ -5,7 +5,7 @@ import type { DisplaySettings, Resolution } from '../core/settings.js';
 import { checkBehaviour } from './behaviour.js';
 import { checkObject, isInt, type Fail } from './check.js';
 import { checkLab, checkOffsetKeys, isClockOffset, OFFSET_HINT, type LabOptions } from './lab.js';
-import type { FrameSpec, NotificationRule, PhoneSpec, Scenario, ScenarioInput } from './scenario-types.js';
+import { DEFAULT_APPS, type FrameSpec, type NotificationRule, type PhoneSpec, type Scenario, type ScenarioInput } from './scenario-types.js';
 import type { Screen } from './screen.js';
 import { checkOpens, readScreen, SCREEN_NAME } from './screen-input.js';
 import { failIn, PHONE_NAME, readScenarioFile, rosterOf, type ScenarioRoster } from './roster.js';
@@ -19,8 +19,6 @@ const MAX_APPS = 1_000;
 
 /** The group of a phone whose scenario names none. */
 export const DEFAULT_GROUP = 'default';
-/** The packages of a phone whose scenario lists none: Android's settings and browser, and the vendor's own app. */
-export const DEFAULT_APPS: readonly string[] = ['com.android.settings', 'com.android.chrome', 'com.sigma_rt.totalcontrol'];
 
 /**
  * Reads a scenario: a JSON file, or an object. PNG paths are relative to the file (or to `baseDir`).

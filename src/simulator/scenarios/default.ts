@@ -1,6 +1,5 @@
 import { EXAMPLE_MAIN_DEVICE } from '../../core/defaults.js';
-import { DEFAULT_APPS } from '../scenario.js';
-import type { DrawnScreenInput, RectInput, ScenarioInput } from '../scenario-types.js';
+import { DEFAULT_APPS, type DrawnScreenInput, type RectInput, type ScenarioInput } from '../scenario-types.js';
 import { EXAMPLE_APP, exampleApp } from './sign-in.js';
 
 /** App icon colours (Material palette), distinct enough for a pixel check with a small tolerance. */
