@@ -38,6 +38,12 @@ export interface Operation {
   /** Finds out why a `{"status": false}` came while the token is valid, and throws the error that says it. */
   explainBareFalse?: (error: ServiceError, deadline: Deadline) => Promise<never>;
   /**
+   * Whether a failure envelope (`{"status": null}`, not about the token) is this operation's answer "nothing
+   * found" rather than a failure: asked once, within the call's deadline, before the policy or `contrast` weigh
+   * it. True makes the envelope the answer (`ok` false); false lets the failure go on; its errors are the call's.
+   */
+  nothingFound?: (error: ServiceError, deadline: Deadline) => Promise<boolean>;
+  /**
    * A route beyond the interface not known yet to be there: an answer in a form a server lacking the route
    * gives (HTTP 404, 405 or 501, or the failure envelope; not a rejected token) is handed here with the
    * call's deadline, to be told apart from a phone or server fault, and it throws the error that says which.
@@ -143,6 +149,8 @@ export class Caller {
         if (env.status === true) return { ok: true, body: env.body, text: reply.text, ctx };
         const error = failure(ctx, env, op.device);
         if (env.status === null) {
+          // Before the policy reads "node not found" as a phone gone, or the contrast as a route the server lacks.
+          if (op.nothingFound && (await op.nothingFound(error, deadline))) return { ok: false, body: env.body, text: reply.text, ctx };
           // A route not known to be there: a server lacking it may answer so, whatever the message says.
           if (op.contrast) await op.contrast(error, deadline);
           throw error;

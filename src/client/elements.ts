@@ -5,7 +5,8 @@ import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { Routes } from '../core/routes.js';
 import type { Rect } from '../core/screen.js';
-import type { CallOptions } from './caller.js';
+import type { CallOptions, Operation } from './caller.js';
+import type { Deadline } from './deadline.js';
 import { isObject, malformed, type Answer } from './envelope.js';
 import type { Extensions } from './extensions.js';
 
@@ -34,9 +35,16 @@ export class Elements {
     return readValue(answer, 'count', (v): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0, 'a count of elements');
   }
 
-  /** Where each element the query matches is, in screen pixels, in the engine's order. */
+  /**
+   * Where each element the query matches is, in screen pixels, in the engine's order; none when it matches none.
+   * A real server answers a query that finds nothing with its failure envelope (`{"status": null, "value":
+   * "node not found"}`), as it answers a query it refuses: a count of the same query tells them apart, and only
+   * its `{"count": 0}` makes the envelope an empty list.
+   */
   async bounds(device: string, query: string, options: CallOptions): Promise<Rect[]> {
-    const answer = await this.#send(parseDeviceId(device), query, 'getBounds', options);
+    const id = parseDeviceId(device);
+    const answer = await this.#send(id, query, 'getBounds', options, (deadline) => this.#matchesNone(id, query, deadline));
+    if (!answer.ok) return [];
     const bounds = readValue(answer, 'bounds', (v): v is unknown[] => Array.isArray(v), 'a list of bounds');
     return bounds.map((b) => {
       if (!Array.isArray(b) || b.length !== 4 || !b.every((n) => typeof n === 'number' && Number.isFinite(n))) throw malformed(answer.ctx, `a bound ${JSON.stringify(b)} is not [left, top, right, bottom]`, answer.text);
@@ -54,15 +62,31 @@ export class Elements {
     return readValue(answer, 'retval', (r): r is string => typeof r === 'string', 'the element\'s text');
   }
 
-  #send(id: DeviceId, query: string, action: ElementAction, options: CallOptions): Promise<Answer> {
+  /** @param none asked when the engine answers with its failure envelope: whether that meant the query matched nothing */
+  #send(id: DeviceId, query: string, action: ElementAction, options: CallOptions, none?: (deadline: Deadline) => Promise<boolean>): Promise<Answer> {
     checkQuery(query);
+    const op = this.#operation(id, query, action);
+    return this.#ext.call('aai', options, none ? { ...op, nothingFound: (_, deadline) => none(deadline) } : op);
+  }
+
+  /**
+   * Whether the engine counts no element for the query, asked once within the call's deadline. A count that is
+   * refused too (a query the engine cannot read, a server without the engine) says nothing: the first answer
+   * stays a failure, for the policy and the capability's probe to weigh as before.
+   */
+  async #matchesNone(id: DeviceId, query: string, deadline: Deadline): Promise<boolean> {
+    const answer = await this.#ext.ask('aai', this.#operation(id, query, 'getCount'), deadline);
+    return answer !== undefined && isObject(answer.body.value) && answer.body.value.count === 0;
+  }
+
+  #operation(id: DeviceId, query: string, action: ElementAction): Operation {
     const params = encodeURIComponent(`{query:${JSON.stringify(query)},action:${JSON.stringify(action)}}`);
-    return this.#ext.call('aai', options, {
+    return {
       operation: 'UI elements',
       path: () => this.#routes.aai(id),
       device: id,
       request: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: (t) => `params=${params}&token=${t}` },
-    });
+    };
   }
 }
 

@@ -203,10 +203,9 @@ export class Extensions {
    * is waited for as any read's; an act is never sent again).
    */
   async #contrast(name: Capability, op: Operation, error: PhonewrightError, deadline: Deadline, guard: Guard): Promise<never> {
-    if (guard.probe && (await this.#answers(guard.probe, deadline))) {
-      this.#known.set(name, 'offered');
-      throw error;
-    }
+    // The route answered since this call began (the call's own count, elements.ts, or another call): it is there.
+    if (this.#known.get(name) === 'offered') throw error;
+    if (guard.probe && (await this.ask(name, guard.probe, deadline))) throw error;
     try {
       await this.#interfaceRead(op.device, { deadline, phoneReconnectMs: 0 });
     } catch (e) {
@@ -224,13 +223,20 @@ export class Extensions {
     throw this.#notOffered(name, op.operation, error);
   }
 
-  /** Whether a request known to be good answers (true), or answers as a lacking route does (false); its other failures are thrown. */
-  async #answers(probe: Operation, deadline: Deadline): Promise<boolean> {
+  /**
+   * One request of a capability's route, to weigh another answer of it: the probe's request known to be good, or
+   * a count that tells "nothing found" from a refusal (elements.ts). Sent within `deadline`, without waiting for a
+   * phone that is away. Answered: the route is there, and the capability is offered from then on. Undefined when
+   * it answered as a lacking route does (HTTP 404, 405 or 501, or the failure envelope), which decides nothing.
+   * Its other failures are thrown.
+   */
+  async ask(name: Capability, op: Operation, deadline: Deadline): Promise<Answer | undefined> {
     try {
-      await this.#caller.call({ deadline, phoneReconnectMs: 0 }, { ...probe, contrast: () => Promise.reject(LACKING) });
-      return true;
+      const answer = await this.#caller.call({ deadline, phoneReconnectMs: 0 }, { ...op, contrast: () => Promise.reject(LACKING) });
+      if (!this.lacks(name)) this.#known.set(name, 'offered');
+      return answer;
     } catch (error) {
-      if (error === LACKING) return false;
+      if (error === LACKING) return undefined;
       throw error;
     }
   }
