@@ -12,9 +12,9 @@ import { lastFailure, noAnswer, polled, readFacts, type Attachment, type CheckCo
 export async function checkVisible(locator: Locator, ctx: CheckContext): Promise<Verdict> {
   const poll = await looksUntil(locator, ctx, (found) => found.length > 0);
   const found = poll.last ? locator.matchesIn(poll.last) : [];
-  const expected = `${ctx.isNot ? 'not ' : ''}visible`;
   const received = poll.last === undefined ? noAnswer(poll) : found.length ? `visible: ${found.map(where).join(', ')}${fuzzy(found)}` : 'not visible';
-  return verdict(locator, ctx, poll, { name: 'toBeVisible', args: '', expected, received, pass: found.length > 0 });
+  // What the positive check expects, as for the other checks: the message's `Expected:` line adds the `not`.
+  return verdict(locator, ctx, poll, { name: 'toBeVisible', args: '', expected: 'visible', received, pass: found.length > 0 });
 }
 
 /** `expect(locator).toHaveCount(n)`: looks until exactly `n` match (with `.not`, until another number does). */
