@@ -19,8 +19,8 @@ export type Envelope =
 /**
  * An answer the resilience policy let through, for its operation to decode: `{"status": true}` (or a documented
  * answer without `status`), a `{"status": false}` the operation takes as its answer (`acceptsBareFalse`), or a
- * failure envelope it found out meant nothing found (`nothingFound`). Failures, rejected tokens and phones gone never get this far: the caller's attempt
- * turns them into typed errors for the policy.
+ * failure envelope it found out meant nothing found (`nothingFound`). Failures, rejected tokens and phones gone
+ * never get this far: the caller's attempt turns them into typed errors for the policy.
  */
 export interface Answer {
   /** False only for a `{"status": false}` the operation accepted, or a failure envelope it took for "nothing found". */
