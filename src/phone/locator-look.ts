@@ -1,6 +1,7 @@
 import type { CallOptions, Deadline } from '../client/index.js';
 import { ServiceError } from '../core/errors.js';
-import { boxOf, describeLocator, engineQuery, findText, textMatches, type LocatorQuery, type ReadLine } from '../core/locator.js';
+import { boxOf, findText, type ReadLine, type TextHit } from '../core/find-text.js';
+import { describeLocator, engineQuery, textMatches, type LocatorQuery } from '../core/locator.js';
 import type { Rect } from '../core/screen.js';
 import type { Image } from '../image/png.js';
 import type { CallSite } from './hooks.js';
@@ -14,8 +15,10 @@ export type LocatorTarget = LocatorQuery | { by: 'image'; image: string; options
 /** One thing found on the screen: where, what it says where that was read, and how far its spelling is from the one asked. */
 export interface Match {
   box: Rect;
-  /** The text as read from the screen (OCR), or as the engine gave it for a RegExp; else not read. */
+  /** The whole line as read from the screen (OCR), or the text as the engine gave it for a RegExp; else not read. */
   text?: string;
+  /** The characters found in the line read, where they are only part of it (`"设置"` of `"快速设置"`). */
+  read?: string;
   /** Letters off the text asked (OCR only, never for an exact text); 0 when it is the text itself. */
   distance: number;
 }
@@ -77,7 +80,7 @@ export class Looker {
       }
     }
     const lines = await readScreen(phone, undefined, { deadline, site });
-    const matches = closest(findText(lines, t.text, t.exact).map((h) => ({ box: h.box, text: h.read, distance: h.distance })));
+    const matches = asMatches(findText(lines, t.text, t.exact));
     return { via: 'ocr', matches, nearest: matches.length ? [] : nearestLines(lines, t.text) };
   }
 
@@ -174,10 +177,9 @@ function readOnce(phone: Phone, image: Image, area: Rect, ocr: { read(image: Ima
   return lines;
 }
 
-/** The matches at the least distance: a text read exactly beats one read a letter off. */
-function closest(matches: Match[]): Match[] {
-  const least = Math.min(...matches.map((m) => m.distance));
-  return matches.filter((m) => m.distance === least);
+/** The texts found on the screen as matches: each with the whole line it is in, as an element's text is. */
+function asMatches(hits: readonly TextHit[]): Match[] {
+  return hits.map((h) => ({ box: h.box, text: h.line, ...(h.read === h.line ? {} : { read: h.read }), distance: h.distance }));
 }
 
 function nearestLines(lines: readonly ReadLine[], want: string | RegExp): Match[] {

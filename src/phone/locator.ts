@@ -179,9 +179,10 @@ function lastSight(poll: PollResult<LocatorSight>): LocatorSight | undefined {
 /** Each route a look takes, as a message says it. */
 export const VIA: Record<LookedVia, string> = { elements: 'the UI elements', ocr: 'the text read from the screen', image: 'an image search' };
 
-/** `"Sign in" at 960×130 (60, 780)`. */
+/** `"Sign in" at 960×130 (60, 780)`; `"设置" in "快速设置" at …` for part of a line read. */
 export function where(m: Match): string {
-  return `${m.text === undefined ? '' : `${JSON.stringify(m.text)} `}at ${m.box.width}×${m.box.height} (${m.box.x}, ${m.box.y})`;
+  const said = m.text === undefined ? '' : m.read === undefined ? `${JSON.stringify(m.text)} ` : `${JSON.stringify(m.read)} in ${JSON.stringify(m.text)} `;
+  return `${said}at ${m.box.width}×${m.box.height} (${m.box.x}, ${m.box.y})`;
 }
 
 /** What a look saw instead: nothing, or the nearest texts. */
