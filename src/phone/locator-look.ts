@@ -21,6 +21,11 @@ export interface Match {
   read?: string;
   /** Letters off the text asked (OCR only, never for an exact text); 0 when it is the text itself. */
   distance: number;
+  /**
+   * Other places read as near the text asked, none of them exactly: one match, since a misread says where the text
+   * probably is, not how many times it is there; an act or a read refuses to guess which of them is meant.
+   */
+  tied?: Match[];
 }
 
 /** Where a look's answer came from: the vendor's UI elements, the text read from the screen, an image search. */
@@ -177,9 +182,14 @@ function readOnce(phone: Phone, image: Image, area: Rect, ocr: { read(image: Ima
   return lines;
 }
 
-/** The texts found on the screen as matches: each with the whole line it is in, as an element's text is. */
+/**
+ * The texts found on the screen as matches. Read exactly, each is one; read letters off (findText keeps only the
+ * nearest), several places are one match with the others tied to it, counted once and refused for an act.
+ */
 function asMatches(hits: readonly TextHit[]): Match[] {
-  return hits.map((h) => ({ box: h.box, text: h.line, ...(h.read === h.line ? {} : { read: h.read }), distance: h.distance }));
+  const matches = hits.map((h): Match => ({ box: h.box, text: h.line, ...(h.read === h.line ? {} : { read: h.read }), distance: h.distance }));
+  const [first, ...others] = matches;
+  return first && first.distance > 0 && others.length ? [{ ...first, tied: others }] : matches;
 }
 
 function nearestLines(lines: readonly ReadLine[], want: string | RegExp): Match[] {

@@ -78,7 +78,11 @@ export class Locator {
     return m ? [m] : [];
   }
 
-  /** How many matches are on the screen now (no waiting, as Playwright's `count()`). */
+  /**
+   * How many matches are on the screen now (no waiting, as Playwright's `count()`). Places read letters off the
+   * text asked, none exactly, count once however many there are: a misread says where the text probably is, not
+   * how many times it is there.
+   */
   async count(): Promise<number> {
     return this.matchesIn(await this.look()).length;
   }
@@ -142,10 +146,11 @@ export class Locator {
         throw new UsageError(`${this} matches ${found.length} on the screen of ${this.phone}: ${found.map(where).join(', ')}`, { hint: 'pick one with .first() or .nth(i), or ask for an exact text' });
       }
       const match = found[0];
+      if (match?.tied?.length && this.index === undefined) throw misreadAlike(this, match);
       if (match && sight) {
         // The trace says where it was found, and how: a text read a letter off is never a silent pass.
         const off = match.distance > 0 ? `: ${match.distance} letter${match.distance === 1 ? '' : 's'} off the text asked` : '';
-        await this.phone.hooks.step(`${this} found ${where(match)} through ${VIA[sight.via]}${off}`, async () => {}, { location: site });
+        await this.phone.hooks.step(`${this} found ${place(match)} through ${VIA[sight.via]}${off}`, async () => {}, { location: site });
         return { match, sight };
       }
       const nearest = sight ? await this.nearest(sight) : [];
@@ -179,10 +184,12 @@ function lastSight(poll: PollResult<LocatorSight>): LocatorSight | undefined {
 /** Each route a look takes, as a message says it. */
 export const VIA: Record<LookedVia, string> = { elements: 'the UI elements', ocr: 'the text read from the screen', image: 'an image search' };
 
-/** `"Sign in" at 960×130 (60, 780)`; `"设置" in "快速设置" at …` for part of a line read. */
+/**
+ * `"Sign in" at 960×130 (60, 780)`; `"设置" in "快速设置" at …` for part of a line read; places read as near the
+ * text asked, none exactly, joined by "or".
+ */
 export function where(m: Match): string {
-  const said = m.text === undefined ? '' : m.read === undefined ? `${JSON.stringify(m.text)} ` : `${JSON.stringify(m.read)} in ${JSON.stringify(m.text)} `;
-  return `${said}at ${m.box.width}×${m.box.height} (${m.box.x}, ${m.box.y})`;
+  return [m, ...(m.tied ?? [])].map(place).join(' or ');
 }
 
 /** What a look saw instead: nothing, or the nearest texts. */
@@ -191,6 +198,21 @@ export function seen(sight: LocatorSight | undefined, nearest: readonly Match[])
   const via = VIA[sight.via];
   if (sight.via === 'image' && nearest[0]) return `${via} found nothing at its threshold; the best place was ${where(nearest[0])}`;
   return `${via} had no match${nearest.length ? `; nearest: ${nearest.map(where).join(', ')}` : ''}`;
+}
+
+/** A match refused for an act or a read: the places read as near the text asked, none exactly, each as read. */
+function misreadAlike(locator: Locator, match: Match): UsageError {
+  const all = [match, ...match.tied!];
+  const off = `${match.distance} letter${match.distance === 1 ? '' : 's'} off`;
+  return new UsageError(`${locator} matches ${all.length} on the screen of ${locator.phone}, none read exactly, each ${off} the text asked: ${all.map(place).join(', ')}`, {
+    hint: 'ask for the text as the one meant reads, or take the top one with .first()',
+  });
+}
+
+/** One place, as read: the line, or the part of it found. */
+function place(m: Match): string {
+  const said = m.text === undefined ? '' : m.read === undefined ? `${JSON.stringify(m.text)} ` : `${JSON.stringify(m.read)} in ${JSON.stringify(m.text)} `;
+  return `${said}at ${m.box.width}×${m.box.height} (${m.box.x}, ${m.box.y})`;
 }
 
 function centre(box: Rect): [number, number] {

@@ -5,7 +5,7 @@ import { parseDeviceId } from '../../src/core/device-id.js';
 import type { ScreenMarks } from '../../src/image/index.js';
 import { Phone, type CheckContext, type Part, type PhoneHooks, type Verdict } from '../../src/phone/index.js';
 import { checkCount, checkText, checkVisible } from '../../src/phone/check-locator.js';
-import { DEFAULT_SCENARIO, EXAMPLE_APP, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
+import { DEFAULT_SCENARIO, EXAMPLE_APP, type SimulatorHandle, type SimulatorOptions, type TextInput } from '../../src/simulator/index.js';
 import type { DeviceClient } from '../../src/client/index.js';
 import { expect, failure, test } from '../client/harness.js';
 
@@ -132,5 +132,34 @@ test.describe('by reading the screen, on a server without the UI elements', () =
     const { phone } = await appOn(startSim, connect, GALAXY.id, { elements: false });
     const e = await failure(() => phone.getById('.login').tap({ timeout: 2_000 }));
     expect(e.message).toMatch(/^getById\('\.login'\) needs the vendor's UI elements \(sendAai\), and .*; getByText reads the screen instead$/);
+  });
+});
+
+test.describe('matching the lines read from the screen, as Playwright matches texts', () => {
+  const READER = 'device@1';
+
+  /** A phone showing only `texts`, black on white, on a server without the UI elements: its texts are read. */
+  async function readerOn(start: (o?: SimulatorOptions) => Promise<SimulatorHandle>, connect: (url: string) => DeviceClient, texts: string[]): Promise<{ phone: Phone; sim: SimulatorHandle }> {
+    const drawn: TextInput[] = texts.map((text, i) => ({ x: 60, y: 120 + i * 160, text, size: 48 }));
+    const sim = await start({ elements: false, scenario: { phones: [{ id: READER, name: 'reader', screen: { width: 720, height: 1280, fill: '0xffffff', texts: drawn } }] } });
+    const client = connect(sim.url);
+    await client.login();
+    const hooks: PhoneHooks = { step: (_title, body) => body(undefined), attach: async () => {}, screenAtFailure: async () => undefined, screenAfterAct: async () => {}, callSite: () => undefined };
+    return { phone: new Phone(client, parseDeviceId(READER), { hooks, waitTimeout: () => 10_000 }), sim };
+  }
+
+  test('two texts read a letter off, none exactly: found and counted once; an act refused naming both as read, nothing tapped; the exact one wins', async ({ startSim, connect }) => {
+    const { phone, sim } = await readerOn(startSim, connect, ['bijective B', 'bijective C']);
+    const asked = phone.getByText('bijective A');
+    const visible = await checkVisible(asked, ctx(false, 10_000));
+    expect(visible.pass).toBe(true);
+    expect(visible.received).toMatch(/^visible: "bijective B" at \d+×\d+ \(\d+, \d+\) or "bijective C" at \d+×\d+ \(\d+, \d+\) \(read 1 letter off the text asked\)$/);
+    expect(await asked.count()).toBe(1);
+    const refused = await failure(() => asked.tap());
+    expect(refused.message).toMatch(/^getByText\('bijective A'\) matches 2 on the screen of device@1, none read exactly, each 1 letter off the text asked: "bijective B" at \d+×\d+ \(\d+, \d+\), "bijective C" at \d+×\d+ \(\d+, \d+\); try: ask for the text as the one meant reads, or take the top one with \.first\(\)$/);
+    await expect(asked.text()).rejects.toThrow(/matches 2 on the screen of device@1, none read exactly/);
+    expect(taps(sim, READER)).toEqual([]);
+    expect((await asked.first().bounds()).y).toBeLessThan(200);
+    expect(await phone.getByText('bijective C').count()).toBe(1);
   });
 });
