@@ -162,4 +162,21 @@ test.describe('matching the lines read from the screen, as Playwright matches te
     expect((await asked.first().bounds()).y).toBeLessThan(200);
     expect(await phone.getByText('bijective C').count()).toBe(1);
   });
+
+  test('exact is the whole line read, never a word of a longer one; a substring is boxed by its own letters', async ({ startSim, connect }) => {
+    const { phone } = await readerOn(startSim, connect, ['out: base 16, standard', 'standard']);
+    const loose = phone.getByText('standard');
+    expect((await checkCount(loose, 2, ctx(false, 10_000))).pass).toBe(true);
+    const exact = phone.getByText('standard', { exact: true });
+    expect(await exact.count()).toBe(1);
+    const alone = await exact.bounds();
+    expect(alone.y).toBeGreaterThan(200);
+    const [inLine] = (await loose.look()).matches;
+    const line = await phone.getByText('out: base 16, standard', { exact: true }).bounds();
+    // The word's own box, at the right of its line: not the line's.
+    expect(inLine!.box.x).toBeGreaterThan(line.x + line.width / 2);
+    expect(inLine!.box.width).toBeLessThan(line.width / 2);
+    expect(await loose.first().text()).toBe('out: base 16, standard');
+    expect(await phone.getByText('16, stand').count()).toBe(1);
+  });
 });
