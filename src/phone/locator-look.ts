@@ -173,11 +173,11 @@ export function describe(t: LocatorTarget): string {
 /** The last OCR of each phone: its capture's pixels and what was read there. */
 const LAST_READ = new WeakMap<Phone, { area: Rect; data: Uint8Array; lines: ReadLine[] }>();
 
-function readOnce(phone: Phone, image: Image, area: Rect, ocr: { read(image: Image): { lines: ReadLine[] } }): ReadLine[] {
+async function readOnce(phone: Phone, image: Image, area: Rect, ocr: { read(image: Image): Promise<{ lines: ReadLine[] }> }): Promise<ReadLine[]> {
   const last = LAST_READ.get(phone);
   if (last && sameRect(last.area, area) && Buffer.from(last.data).equals(Buffer.from(image.data))) return last.lines;
   // Words in screen pixels: a capture of a rectangle reads at its own origin.
-  const lines = ocr.read(image).lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
+  const lines = (await ocr.read(image)).lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
   LAST_READ.set(phone, { area, data: image.data, lines });
   return lines;
 }
