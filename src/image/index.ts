@@ -2,7 +2,8 @@ export { checkCompareOptions, compareImages, type CompareOptions, type Ignored, 
 export { decodePng, encodePng, pngText, solidImage, STEP_KEY, type Image } from './png.js';
 export { MASK_COLOR, MAX_REGION_PIXELS, PartialRegion, RegionGrid, type GridOptions, type Rect } from './region.js';
 export { CELL, NEIGHBOURHOOD, neighbourhoodOf, neighbourhoodOrigin, pixelEvidence, type Neighbourhood } from './neighbourhood.js';
-export { markScreen, type ScreenMarks } from './marks.js';
+export { markScreen, type ScreenMarks, type TextRead } from './marks.js';
+export { textsSvg } from './texts-svg.js';
 export { refusesOtherStep, rewritesGolden, waitsForMatch, whenMissing, type GoldenState, type UpdateMode } from './update-modes.js';
 export { loadOpenCv, type OpenCv } from './opencv.js';
 export { cropImage, DEFAULT_COLOR_DELTA, DEFAULT_THRESHOLD, meanColor, SCALE_STEPS, searchTemplate, type SearchOptions, type SearchResult, type TemplateMatch } from './template.js';

@@ -5,6 +5,17 @@ import type { Rect } from './region.js';
 export interface ScreenMarks {
   points?: { x: number; y: number }[];
   regions?: Rect[];
+  /**
+   * The lines of text read on the screen (OCR) for the check, each where it was read: not drawn into the PNG (it has
+   * no font), but boxed and labelled over it in an SVG of their own ({@link textsSvg}).
+   */
+  texts?: TextRead[];
+}
+
+/** A line of text read on the screen, and its box there. */
+export interface TextRead {
+  text: string;
+  box: Rect;
 }
 
 /** Outer and inner colours of a mark: black then white, visible on any screen, light or dark. */
