@@ -1,9 +1,16 @@
 import { UsageError } from '../core/errors.js';
+import type { TextRead } from '../image/marks.js';
 import type { Locator } from './locator.js';
 import { seen, VIA, where } from './locator.js';
-import type { LocatorSight, Match } from './locator-look.js';
+import { linesRead, type LocatorSight, type Match } from './locator-look.js';
 import { untilChecked, type PollResult } from './until.js';
 import { lastFailure, noAnswer, polled, readFacts, type Attachment, type CheckContext, type Part, type Verdict } from './verdict.js';
+
+/**
+ * The most lines read on the screen that `locator.txt` lists: a phone's screen holds a few dozen; a screen of small
+ * print a couple of hundred, past which a list no longer helps and the screen's SVG shows them all.
+ */
+const MAX_LISTED = 200;
 
 /**
  * `expect(locator).toBeVisible()`: looks until what the locator names is on the screen (with `.not`, until it is
@@ -72,17 +79,27 @@ async function verdict(locator: Locator, ctx: CheckContext, poll: PollResult<Loc
   lines.push([`Polled:   ${polled(poll, ctx.timeout, '', 'look')}`], ...lastFailure(poll, 'look'));
   if (!failed) return out;
   if (answered) locator.phone.lab.sawWrongAnswer();
-  await locator.phone.hooks.screenAtFailure({ regions: (found.length ? found : nearest).map((m) => m.box) });
-  out.evidence = evidence(locator, found, nearest);
+  // Every line read, as the last look read them: the screen is not read again for its evidence.
+  const read = linesRead(poll.last);
+  await locator.phone.hooks.screenAtFailure({ regions: (found.length ? found : nearest).map((m) => m.box), ...(read.length ? { texts: read } : {}) });
+  out.evidence = evidence(locator, found, nearest, read);
   out.facts = { matcher: v.name, phone: String(locator.phone), isNot: ctx.isNot, locator: String(locator), expected: v.expected instanceof RegExp ? String(v.expected) : v.expected, received: v.received, via: poll.last?.via, reads: readFacts(poll, ctx.timeout) };
   return out;
 }
 
-/** What was found and what was nearest, as a text beside the framed screen. */
-function evidence(locator: Locator, found: Match[], nearest: Match[]): Attachment[] {
+/** What was found, what was nearest and every line read on the screen, as a text beside the framed screen. */
+function evidence(locator: Locator, found: Match[], nearest: Match[], read: TextRead[]): Attachment[] {
   const list = (title: string, ms: Match[]) => (ms.length ? [title, ...ms.map((m) => `  ${where(m)}${m.distance ? ` (${m.distance} letter${m.distance === 1 ? '' : 's'} off)` : ''}`)] : []);
-  const lines = [`${locator} on ${locator.phone}`, ...list('found:', found), ...list('nearest:', nearest)];
+  const lines = [`${locator} on ${locator.phone}`, ...list('found:', found), ...list('nearest:', nearest), ...listRead(read)];
   return [{ name: 'locator.txt', body: `${lines.join('\n')}\n`, contentType: 'text/plain' }];
+}
+
+/** Every line read on the screen, at most {@link MAX_LISTED}, as `where` names a match. */
+function listRead(read: TextRead[]): string[] {
+  if (!read.length) return [];
+  const shown = read.slice(0, MAX_LISTED).map((t) => `  ${where({ ...t, distance: 0 })}`);
+  const more = read.length > MAX_LISTED ? [`  … and ${read.length - MAX_LISTED} more`] : [];
+  return [`read on the screen (${read.length} line${read.length === 1 ? '' : 's'}, top to bottom):`, ...shown, ...more];
 }
 
 /** `, read 1 letter off` when a match was read with a spelling distance: never a silent pass. */

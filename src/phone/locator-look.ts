@@ -3,6 +3,7 @@ import { ServiceError } from '../core/errors.js';
 import { boxOf, findText, type ReadLine, type TextHit } from '../core/find-text.js';
 import { describeLocator, engineQuery, textMatches, type LocatorQuery } from '../core/locator.js';
 import type { Rect } from '../core/screen.js';
+import type { TextRead } from '../image/marks.js';
 import type { Image } from '../image/png.js';
 import type { CallSite } from './hooks.js';
 import { look as lookForImage, want, wholeScreen, type ImageOptions, type Wanted } from './image.js';
@@ -39,6 +40,8 @@ export interface LocatorSight {
   nearest: Match[];
   /** True when the look read the elements' texts: `nearest` is then all there was, and a failure does not read them again. */
   readTexts?: boolean;
+  /** Every line read on the screen, for a look through the text read (`via: 'ocr'`): a failure shows them all. */
+  lines?: ReadLine[];
 }
 
 /** The most elements whose texts a RegExp locator reads through the engine (one call each): a screen's labels, not a list's thousand rows. */
@@ -86,7 +89,7 @@ export class Looker {
     }
     const lines = await readScreen(phone, undefined, { deadline, site });
     const matches = asMatches(findText(lines, t.text, t.exact));
-    return { via: 'ocr', matches, nearest: matches.length ? [] : nearestLines(lines, t.text) };
+    return { via: 'ocr', matches, nearest: matches.length ? [] : nearestLines(lines, t.text), lines };
   }
 
   async #elements(t: LocatorQuery, o: CallOptions): Promise<LocatorSight> {
@@ -163,6 +166,15 @@ export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<R
 export async function readText(phone: Phone, rect: Rect | undefined, options: Pick<ReadOptions, 'deadline' | 'site' | 'signal'>): Promise<string> {
   const lines = await readScreen(phone, rect, options);
   return lines.map((l) => l.words.map((w) => w.text).join(' ')).join('\n');
+}
+
+/**
+ * Every line a look read on the screen, top to bottom (then left to right), each its words joined by one space and
+ * boxed: what a failure shows beside the screen. None for a look that read no screen (the UI elements, an image).
+ */
+export function linesRead(sight: LocatorSight | undefined): TextRead[] {
+  const read = (sight?.lines ?? []).map((l) => ({ text: l.words.map((w) => w.text).join(' '), box: boxOf(l.words) }));
+  return read.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
 }
 
 /** The locator as a spec wrote it, for messages and steps: `getByText('Sign in')`, `getByImage('images/send.png')`. */

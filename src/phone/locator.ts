@@ -4,7 +4,7 @@ import { checkLocator, engineQuery } from '../core/locator.js';
 import type { Rect } from '../core/screen.js';
 import { longPress, tap } from './acts.js';
 import type { CallSite } from './hooks.js';
-import { describe, elementTexts, Looker, type LocatorSight, type LocatorTarget, type LookedVia, type Match } from './locator-look.js';
+import { describe, elementTexts, linesRead, Looker, type LocatorSight, type LocatorTarget, type LookedVia, type Match } from './locator-look.js';
 import type { Phone, ReadOptions } from './phone.js';
 import { untilChecked, type PollResult } from './until.js';
 import { polled } from './verdict.js';
@@ -155,7 +155,8 @@ export class Locator {
       }
       const nearest = sight ? await this.nearest(sight) : [];
       if (sight) this.phone.lab.sawWrongAnswer();
-      await this.phone.hooks.screenAtFailure({ regions: nearest.map((m) => m.box) });
+      const read = linesRead(sight);
+      await this.phone.hooks.screenAtFailure({ regions: nearest.map((m) => m.box), ...(read.length ? { texts: read } : {}) });
       throw new CheckFailedError(`${this} is not on the screen of ${this.phone}: ${seen(sight, nearest)}; ${polled(poll, timeout, '', 'look')}`);
     });
   }
