@@ -49,8 +49,9 @@ export function recogniseInput(image: Image, boxes: readonly Rect[]): RecogniseI
  * @param alphabet the model's characters, in its order
  * @param box the line's box on the screen
  * @param scaledWidth the box's width in input pixels
+ * @param allowed per class, whether it may be read (1) or not (0): the languages' letters; blank and space always
  */
-export function decodeLine(scores: Float32Array, columns: number, alphabet: readonly string[], box: Rect, scaledWidth: number): ReadToken[] {
+export function decodeLine(scores: Float32Array, columns: number, alphabet: readonly string[], box: Rect, scaledWidth: number, allowed?: Uint8Array): ReadToken[] {
   const classes = alphabet.length + 2;
   const space = classes - 1;
   const chars: { text: string; from: number; to: number; score: number }[] = [];
@@ -60,7 +61,7 @@ export function decodeLine(scores: Float32Array, columns: number, alphabet: read
     let score = scores[t * classes]!;
     for (let c = 1; c < classes; c++) {
       const s = scores[t * classes + c]!;
-      if (s > score) [best, score] = [c, s];
+      if (s > score && (!allowed || allowed[c] === 1)) [best, score] = [c, s];
     }
     if (best !== 0 && best === prev) chars[chars.length - 1]!.to = t;
     else if (best !== 0 && score >= MIN_CHAR_SCORE) chars.push({ text: best === space ? ' ' : alphabet[best - 1]!, from: t, to: t, score });
