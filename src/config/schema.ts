@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { parseDeviceId, type DeviceId } from '../core/device-id.js';
 import { ConfigError } from '../core/errors.js';
+import type { Language } from '../core/languages.js';
 import { normalizeApiRoot } from '../core/routes.js';
 import { parseUploadTarget } from '../core/upload-target.js';
 import { globSource } from './glob.js';
@@ -67,6 +68,8 @@ export interface ConfigFile {
   unreachablePhones?: UnreachablePhones;
   /** Phones leased in Redis, one run at a time on each (src/config/leases.ts reads it with PHONEWRIGHT_LEASES). */
   leases?: LeaseFileEntry;
+  /** The languages of the text on the phones' screens, each once; undefined: all the OCR model reads. */
+  languages?: Language[];
   /** The folder paths in the file are relative to. */
   dir: string;
   /** Where it was read from, for messages. */
@@ -77,7 +80,7 @@ export interface ConfigFile {
 type Globs = string | string[];
 type RawDevice = Omit<DeviceSpec, 'testMatch' | 'testIgnore'> & { testMatch?: Globs; testIgnore?: Globs };
 type RawServer = Omit<ServerFileEntry, 'devices' | 'testMatch' | 'testIgnore'> & { devices?: (string | RawDevice)[] | typeof ALL_DEVICES; testMatch?: Globs; testIgnore?: Globs };
-type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones; leases?: LeaseFileEntry };
+type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones; leases?: LeaseFileEntry; languages?: Language[] };
 
 type Fail = (where: string, what: string, hint?: string) => never;
 
@@ -120,7 +123,7 @@ export function parseConfigFile(json: unknown, source: string, dir: string): Con
       fail(`push.${target}`, (e as Error).message);
     }
   }
-  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), ...(top.unreachablePhones ? { unreachablePhones: top.unreachablePhones } : {}), ...(top.leases ? { leases: { ...top.leases } } : {}), dir, source };
+  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), ...(top.unreachablePhones ? { unreachablePhones: top.unreachablePhones } : {}), ...(top.leases ? { leases: { ...top.leases } } : {}), ...(top.languages ? { languages: [...new Set(top.languages)] } : {}), dir, source };
 }
 
 /** Reads `main` or a device id; used for the file and for `PHONEWRIGHT_DEVICES`. */
@@ -218,6 +221,8 @@ function structuralFailure(error: ErrorObject, json: unknown, fail: Fail): never
     const allowed = Object.keys(node.properties ?? {}).filter((k) => k !== '$schema');
     return fail(where, `unknown key "${key}"`, `one of ${allowed.join(', ')}`);
   }
+  // A list's item outside its values is named, as its place in the list alone would leave the reader counting.
+  if (error.keyword === 'enum' && where.endsWith(']')) return fail(where, `${JSON.stringify(error.data)}: ${node.errorMessage ?? error.message}`);
   if (error.keyword === 'required') {
     const key = (error.params as { missingProperty: string }).missingProperty;
     return fail(`${where}.${key}`, resolve(root, node.properties?.[key]).errorMessage ?? error.message ?? 'required');

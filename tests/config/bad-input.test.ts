@@ -17,7 +17,7 @@ interface Case {
 
 const BUILT_IN_PHONES = 'galaxy-s9 (device@1116106541), pixel-7 (device@1174886816), galaxy-tab-s7 (device@24681357), moto-g5 (device@-230441652), or main';
 const NOT_IN_SCENARIO = (who: string, phones: string) => `${who} names ${phones}, which the simulator's scenario (the built-in scenario) does not have; try: one of ${BUILT_IN_PHONES}`;
-const TOP_KEYS = 'one of servers, push, reportUrl, unreachablePhones, leases, simulator, url, user, passwordEnv, apiRoot, devices';
+const TOP_KEYS = 'one of servers, push, reportUrl, unreachablePhones, leases, simulator, languages, url, user, passwordEnv, apiRoot, devices';
 const ID_SHAPE = 'expected device@<integer>; try: an id such as device@1116106541, or "main" where the main device is meant (phonewright main-device prints it)';
 
 const CASES: Case[] = [
@@ -61,6 +61,7 @@ const CASES: Case[] = [
   { name: 'test: --devices names a phone no configured server lists', args: ['test', '--devices', 'galaxy-s10'], config: '{"url": "{url}", "devices": [{"id": "device@1", "name": "moto-g5"}]}', error: '--devices names galaxy-s10, which no selected server in {file} lists; try: one of moto-g5' },
   { name: 'test: --devices with all and more', args: ['test', '--devices', 'all,moto-g5'], config: '{"url": "{url}"}', error: '--devices: "all" takes every phone of the server and goes alone, not with moto-g5; try: --devices all, or list the phones: --devices main,device@1116106541' },
   { name: 'test: the config file names a phone the simulator lacks', args: ['test'], config: '{"devices": ["device@5"]}', error: NOT_IN_SCENARIO('{file}', 'device@5') },
+  { name: 'test: a language the OCR model does not read', args: ['test'], config: '{"url": "{url}", "languages": ["en", "ja"]}', error: '{file}: languages[1]: "ja": expected a language phonewright\'s OCR model reads: en, zh, fr, de, es, it, pt or nl' },
   { name: 'test: an unknown key', args: ['test'], config: '{"url": "{url}", "retries": 2}', error: `{file}: top level: unknown key "retries"; try: ${TOP_KEYS}` },
   { name: 'nightly: the password variable is not set', args: ['nightly'], config: '{"url": "{url}", "passwordEnv": "LAB_PW"}', error: 'server "default": the environment variable LAB_PW (its passwordEnv) is not set; try: export LAB_PW=… before running, or pass --password' },
 ];
