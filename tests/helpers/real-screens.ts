@@ -32,9 +32,10 @@ export interface ScreenLabels {
 /** One screen of the corpus: its file, the phone that shows it, and its labels. */
 export interface RealScreen {
   file: string;
+  /** The screenshot's absolute path. */
+  path: string;
   id: string;
   name: string;
-  png: Buffer;
   width: number;
   height: number;
   labels: ScreenLabels;
@@ -61,16 +62,16 @@ export function realScreens(): { screens: RealScreen[] } | { skip: string } {
   if (!existsSync(file)) return { skip: `${REALSCREENS_ENV}=${dir} has no labels.json: name the folder of the real screens' screenshots and their labels` };
   const labels = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ScreenLabels>;
   const screens = Object.entries(labels).map(([name, l], i) => {
-    const png = readFileSync(path.join(dir, name));
-    const { width, height } = PNG.sync.read(png, { checkCRC: false });
-    return { file: name, id: `device@${900 + i}`, name: name.replace(/\.png$/, ''), png, width, height, labels: { find: l.find ?? [], count: l.count ?? [], absent: l.absent ?? [] } };
+    const at = path.resolve(dir, name);
+    const { width, height } = PNG.sync.read(readFileSync(at), { checkCRC: false });
+    return { file: name, path: at, id: `device@${900 + i}`, name: name.replace(/\.png$/, ''), width, height, labels: { find: l.find ?? [], count: l.count ?? [], absent: l.absent ?? [] } };
   });
   return { screens };
 }
 
 /** A simulator scenario whose phones each show one screen of the corpus as their home screen. */
 export function realScreensScenario(screens: readonly RealScreen[]): ScenarioInput {
-  return { phones: screens.map((s) => ({ id: s.id, name: s.name, screen: { png: new Uint8Array(s.png) } })) };
+  return { phones: screens.map((s) => ({ id: s.id, name: s.name, screen: { png: s.path } })) };
 }
 
 /**
