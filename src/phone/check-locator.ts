@@ -80,7 +80,7 @@ async function verdict(locator: Locator, ctx: CheckContext, poll: PollResult<Loc
   if (!failed) return out;
   if (answered) locator.phone.lab.sawWrongAnswer();
   // Every line read, as the last look read them: the screen is not read again for its evidence.
-  const read = linesRead(poll.last);
+  const read = linesRead(poll.last?.lines);
   await locator.phone.hooks.screenAtFailure({ regions: (found.length ? found : nearest).map((m) => m.box), ...(read.length ? { texts: read } : {}) });
   out.evidence = evidence(locator, found, nearest, read);
   out.facts = { matcher: v.name, phone: String(locator.phone), isNot: ctx.isNot, locator: String(locator), expected: v.expected instanceof RegExp ? String(v.expected) : v.expected, received: v.received, via: poll.last?.via, reads: readFacts(poll, ctx.timeout) };

@@ -155,7 +155,7 @@ export class Locator {
       }
       const nearest = sight ? await this.nearest(sight) : [];
       if (sight) this.phone.lab.sawWrongAnswer();
-      const read = linesRead(sight);
+      const read = linesRead(sight?.lines);
       await this.phone.hooks.screenAtFailure({ regions: nearest.map((m) => m.box), ...(read.length ? { texts: read } : {}) });
       throw new CheckFailedError(`${this} is not on the screen of ${this.phone}: ${seen(sight, nearest)}; ${polled(poll, timeout, '', 'look')}`);
     });
