@@ -8,7 +8,7 @@ import type { Rect } from '../image/index.js';
 import { readEveryPhone } from './every.js';
 import { FileExists, fixturesImportFor, writeGolden, writeNew } from './files.js';
 import { checkGoldenName, checkSpecName, specFile } from './naming.js';
-import { suggestLocator } from './locators.js';
+import { suggestLocator, textsOnScreen } from './locators.js';
 import { phoneById, type InspectedPhone } from './phones.js';
 import { readPoint, ScreenCapturer } from './reads.js';
 import { specSource } from './spec-source.js';
@@ -55,6 +55,7 @@ const ROUTES: Record<string, Route> = {
     checkPointOnScreen(sized(p), x, y);
     return ok({ suggestion: (await suggestLocator(ctx.client, p, x, y, ctx.call)) ?? null });
   },
+  'GET texts': async (ctx, req) => ok(await textsOnScreen(ctx.client, phone(ctx, req.query.get('phone')), ctx.call)),
   'POST tap': async (ctx, req) => {
     const p = phone(ctx, req.body.phone);
     const x = whole('x', req.body.x);
