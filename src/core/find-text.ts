@@ -33,6 +33,9 @@ export interface TextHit {
  */
 const LETTERS_PER_MISREAD = 6;
 
+/** The characters drawn as one upright stroke in a sans-serif font. */
+const STROKE = new Set(['I', 'l', '|']);
+
 /** An edit the spelling distance never makes: a digit changed, added or dropped ("09:08" is not "09:06"). */
 const NEVER = 1 << 20;
 
@@ -112,16 +115,17 @@ function charsOf(line: ReadLine): Line {
 /** The line when it is the text, case kept, whitespace aside. */
 function wholeLine(line: Line, want: string): TextHit[] {
   const need = Array.from(want.replace(/\s+/gu, ''));
-  const same = need.length === line.chars.length && need.every((c, i) => c === line.chars[i]!.text);
+  const same = need.length === line.chars.length && need.every((c, i) => c === line.chars[i]!.text || oneGlyph(c, line.chars[i]!.text));
   return same ? [hit(line, 0, line.chars.length, 0)] : [];
 }
 
 /** Every place in the line the text is, case and whitespace aside, none overlapping another. */
 function occurrences(line: Line, want: string): TextHit[] {
   const need = folded(want);
+  const asked = Array.from(want.replace(/\s+/gu, ''));
   const hits: TextHit[] = [];
   for (let i = 0; i + need.length <= line.chars.length; ) {
-    if (need.every((c, k) => c === line.chars[i + k]!.folded)) {
+    if (need.every((c, k) => c === line.chars[i + k]!.folded || oneGlyph(asked[k]!, line.chars[i + k]!.text))) {
       hits.push(hit(line, i, i + need.length, 0));
       i += need.length;
     } else i++;
@@ -202,6 +206,15 @@ function hit(line: Line, from: number, to: number, distance: number): TextHit {
 
 function ordered(hits: TextHit[]): TextHit[] {
   return hits.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+/**
+ * Whether two characters are one glyph in the sans-serif fonts phones draw with: a capital I, a small l and a bar
+ * are the same upright stroke there (Roboto's "All" and "AII" are the same pixels), so reading one for the other is
+ * reading what is shown. Nothing else is: a digit never stands for a letter.
+ */
+function oneGlyph(a: string, b: string): boolean {
+  return STROKE.has(a) && STROKE.has(b);
 }
 
 /** A text's characters as compared unless exact: whitespace out, each in lower case. */

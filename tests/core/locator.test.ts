@@ -37,6 +37,8 @@ const FINDS: [string, ReadLine[], string | RegExp, boolean, [string, number][]][
   ['exact: the line that is the text, not the longer one', screen('out: base 16, standard', 'standard'), 'standard', true, [['standard', 0]]],
   ['a substring is in the longer line too', screen('out: base 16, standard', 'standard'), 'standard', false, [['standard', 0], ['standard', 0]]],
   ['a RegExp', SIGN_IN, /^Forgot/, false, [['Forgot', 0]]],
+  ['a capital I and a small l are one stroke in a phone font', screen('AII', 'Iist'), 'All', true, [['AII', 0]]],
+  ['one stroke, as a substring too, and nothing else', screen('Show AII', 'Ali'), 'all', false, [['AII', 0]]],
   ['a RegExp is tested on the whole line', screen('out: base 16, standard'), /^standard$/, false, []],
   ['a RegExp across words', SIGN_IN, /password\? T/, false, [['password? T', 0]]],
   ['Chinese: part of a run of characters', CHINESE, '设置', false, [['设置', 0]]],
