@@ -1,10 +1,11 @@
 // The locator the inspector offers for a click on the example app's sign-in form: through the UI elements, and on
 // a server without them from the words read on the screen; the lines to copy or add to the draft; nothing offered
-// where there is no text.
+// where there is no text. Asked, the page boxes every text on the screen with its text: the lines read there, on a
+// server without the UI elements.
 import { DeviceClient } from '../../src/client/index.js';
 import { EXAMPLE_APP } from '../../src/simulator/index.js';
 import { on, PASSWORD, USER } from '../cli/helpers.js';
-import { clickPixel, expect, needsChromium, test } from './harness.js';
+import { clickPixel, expect, needsChromium, pagePoint, test } from './harness.js';
 
 test.describe.configure({ mode: 'default' });
 needsChromium();
@@ -40,3 +41,38 @@ for (const elements of [true, false]) {
     expect(problems()).toEqual([]);
   });
 }
+
+test('on a server without the UI elements, "Show the texts on the screen" boxes every line read, each labelled with its text, where it is; unticked, none', async ({ simulate, inspect }) => {
+  const sim = await simulate({ elements: false });
+  const client = new DeviceClient({ url: sim.url, user: USER, password: PASSWORD });
+  await client.login();
+  await client.setAppState(GALAXY, EXAMPLE_APP, 'active', {});
+  await client.close();
+  const { page, problems } = await inspect(['galaxy-s9', ...on(sim)]);
+  await expect(page.locator('#status')).toHaveAttribute('data-kind', 'live');
+  const boxes = page.locator('#texts .text-box');
+  await expect(boxes).toHaveCount(0);
+
+  await page.getByLabel('Show the texts on the screen').check();
+  // The sign-in form's lines (the help icon has no text), each as read: the status bar's clock, the title, the
+  // fields' labels, the button, the small print.
+  await expect(page.locator('#texts .text-tag')).toHaveText(['12:30', 'Welcome back', 'Email', 'Password', 'Sign in', /^Forgot password\? Terms of service apply\.?$/], { timeout: 15_000 });
+  await expect(page.locator('#texts-note')).toContainText('6 lines read from the screen');
+  // Each box where its line is: the Sign in button's centre lies in the box labelled Sign in, and in no other.
+  const at = await pagePoint(page, SIGN_IN.x, SIGN_IN.y);
+  const holding = [];
+  for (const box of await boxes.all()) {
+    const b = (await box.boundingBox())!;
+    if (at.x >= b.x && at.x < b.x + b.width && at.y >= b.y && at.y < b.y + b.height) holding.push(await box.locator('.text-tag').textContent());
+  }
+  expect(holding).toEqual(['Sign in']);
+  // The label shows: it is drawn above its box, inside the screen.
+  const tag = (await boxes.filter({ hasText: 'Welcome back' }).locator('.text-tag').boundingBox())!;
+  const title = (await boxes.filter({ hasText: 'Welcome back' }).boundingBox())!;
+  expect(tag.y + tag.height).toBeLessThanOrEqual(title.y);
+  expect(tag.width).toBeGreaterThan(0);
+
+  await page.getByLabel('Show the texts on the screen').uncheck();
+  await expect(boxes).toHaveCount(0);
+  expect(problems()).toEqual([]);
+});

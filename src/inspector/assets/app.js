@@ -40,6 +40,7 @@
     if (state.phone.width) view.setSize(state.phone.width, state.phone.height);
     view.captured = false;
     window.PW.every.refresh();
+    window.PW.texts.phoneChanged();
     window.PW.template.forgetIfMoved();
     goldenButton();
     refresh();
@@ -53,7 +54,7 @@
     const sentence = on ? `${text.charAt(0).toUpperCase()}${text.slice(1).replace(/\.?$/, '.')}` : '';
     $('no-capture-text').textContent = on ? `${sentence} Read points by their coordinates.` : '';
     $('hint').hidden = on;
-    for (const b of document.querySelectorAll('#zoom button, #refresh, #mode-act, #mode-template')) b.disabled = on;
+    for (const b of document.querySelectorAll('#zoom button, #refresh, #mode-act, #mode-template, #show-texts')) b.disabled = on;
     if (on) {
       setMode('pick');
       status('warn', 'point reads only');

@@ -115,7 +115,7 @@
   }
   document.addEventListener('visibilitychange', () => (document.visibilityState === 'visible' ? app.refresh() : window.clearTimeout(state.timer)));
 
-  view.init({ canvas: $('screen'), stage, viewport: $('viewport'), grid: $('grid'), marker: $('marker'), regionBox: $('region-box'), masks: $('masks'), dragBox: $('drag-box'), magnifier: $('magnifier') });
+  view.init({ canvas: $('screen'), stage, viewport: $('viewport'), grid: $('grid'), marker: $('marker'), regionBox: $('region-box'), masks: $('masks'), texts: $('texts'), dragBox: $('drag-box'), magnifier: $('magnifier') });
   window.PW.template.init();
   draft.init({ list: $('draft-lines'), count: $('draft-count'), title: $('draft-title'), file: $('draft-file'), copy: $('draft-copy'), save: $('draft-save'), result: $('draft-result'), phone: () => state.phone });
   every.init({ points: $('every-points'), read: $('every-read'), table: $('every-table'), exportRow: $('every-export-row'), exportButton: $('every-export'), file: $('every-file'), save: $('every-save'), source: $('every-source'), result: $('every-result'), phone: () => state.phone });

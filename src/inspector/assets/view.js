@@ -1,7 +1,7 @@
 /* global window, document */
 // The phone's screen on the page: one canvas pixel per phone pixel, drawn at any zoom with
 // image-rendering: pixelated, so that a page position maps to exactly one phone pixel: the canvas's
-// box on the page, divided into the screen's width and height. Overlays (point, region, masks) are placed
+// box on the page, divided into the screen's width and height. Overlays (point, region, masks, texts) are placed
 // in percent of the screen, so they sit on the same pixels at every zoom.
 (function () {
   'use strict';
@@ -144,6 +144,18 @@
           const node = document.createElement('div');
           node.className = 'mask';
           place(node, m);
+          return node;
+        }),
+      );
+    },
+    /** Boxes each text on the screen, its text on a label above it (below it at the screen's top edge). */
+    showTexts(texts) {
+      el.texts.replaceChildren(
+        ...texts.map((t) => {
+          const node = Object.assign(document.createElement('div'), { className: 'text-box', title: `"${t.text}" at ${t.box.width}×${t.box.height} (${t.box.x}, ${t.box.y})` });
+          place(node, t.box);
+          node.classList.toggle('below', t.box.y < size.height * 0.04);
+          node.append(Object.assign(document.createElement('span'), { className: 'text-tag', textContent: t.text }));
           return node;
         }),
       );
