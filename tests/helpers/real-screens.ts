@@ -1,7 +1,8 @@
 /**
  * Real apps' screens, with the labels a person read on them: the corpus text on a phone is judged on. The
  * screenshots are other projects' files under their own licences, so they are not in this repository: the folder
- * `PHONEWRIGHT_REALSCREENS` names holds them and their `labels.json` (`.ci/run` sets it). Each screen is served as
+ * `PHONEWRIGHT_REALSCREENS` names holds them and their `labels.json` (`.ci/run` sets it; several folders are joined
+ * as PATH is). Each screen is served as
  * a phone's by the simulator, without UI elements, so `getByText` reads its pixels.
  *
  * labels.json, one key per screen file: `find` `[text, x, y, exact?]` (a text and the centre of where it is),
@@ -52,20 +53,25 @@ export interface ScreenScore {
 }
 
 /**
- * The corpus in the folder {@link REALSCREENS_ENV} names, or the one line that says why there is none (the variable
- * unset, the folder or its labels.json missing).
+ * The corpus in the folders {@link REALSCREENS_ENV} names (one, or several joined as PATH is: a team's own screens
+ * beside the shared ones), or the one line that says why there is none (the variable unset, a folder without its
+ * labels.json).
  */
 export function realScreens(): { screens: RealScreen[] } | { skip: string } {
-  const dir = process.env[REALSCREENS_ENV];
-  if (!dir) return { skip: `${REALSCREENS_ENV} is not set: the real screens' tests need the folder of screenshots and labels.json (.ci/run sets it to ../shared/realscreens)` };
-  const file = path.join(dir, 'labels.json');
-  if (!existsSync(file)) return { skip: `${REALSCREENS_ENV}=${dir} has no labels.json: name the folder of the real screens' screenshots and their labels` };
-  const labels = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ScreenLabels>;
-  const screens = Object.entries(labels).map(([name, l], i) => {
-    const at = path.resolve(dir, name);
-    const { width, height } = PNG.sync.read(readFileSync(at), { checkCRC: false });
-    return { file: name, path: at, id: `device@${900 + i}`, name: name.replace(/\.png$/, ''), width, height, labels: { find: l.find ?? [], count: l.count ?? [], absent: l.absent ?? [] } };
-  });
+  const value = process.env[REALSCREENS_ENV];
+  if (!value) return { skip: `${REALSCREENS_ENV} is not set: the real screens' tests need the folder of screenshots and labels.json (.ci/run sets it to ../shared/realscreens)` };
+  const screens: RealScreen[] = [];
+  for (const dir of value.split(path.delimiter).filter(Boolean)) {
+    const file = path.join(dir, 'labels.json');
+    if (!existsSync(file)) return { skip: `${REALSCREENS_ENV} names ${dir}, which has no labels.json: name folders of real screens' screenshots and their labels` };
+    const labels = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ScreenLabels>;
+    for (const [name, l] of Object.entries(labels)) {
+      const at = path.resolve(dir, name);
+      const { width, height } = PNG.sync.read(readFileSync(at), { checkCRC: false });
+      const id = `device@${900 + screens.length}`;
+      screens.push({ file: name, path: at, id, name: name.replace(/\.png$/, ''), width, height, labels: { find: l.find ?? [], count: l.count ?? [], absent: l.absent ?? [] } });
+    }
+  }
   return { screens };
 }
 
