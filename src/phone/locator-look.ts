@@ -1,6 +1,7 @@
 import type { CallOptions, Deadline } from '../client/index.js';
 import { ServiceError } from '../core/errors.js';
 import { boxOf, findText, type ReadLine, type TextHit } from '../core/find-text.js';
+import { asReadable, readsCharacter, type Language } from '../core/languages.js';
 import { describeLocator, engineQuery, textMatches, type LocatorQuery } from '../core/locator.js';
 import type { Rect } from '../core/screen.js';
 import type { TextRead } from '../image/marks.js';
@@ -88,8 +89,9 @@ export class Looker {
       }
     }
     const lines = await readScreen(phone, undefined, { deadline, site });
-    const matches = asMatches(findText(lines, t.text, t.exact));
-    return { via: 'ocr', matches, nearest: matches.length ? [] : nearestLines(lines, t.text), lines };
+    const text = await readable(phone, t.text);
+    const matches = asMatches(findText(lines, text, t.exact));
+    return { via: 'ocr', matches, nearest: matches.length ? [] : nearestLines(lines, text), lines };
   }
 
   async #elements(t: LocatorQuery, o: CallOptions): Promise<LocatorSight> {
@@ -144,8 +146,8 @@ export async function offersElements(phone: Phone): Promise<boolean> {
 }
 
 /**
- * The lines of text on the screen (or in `rect`), read by OCR from one capture, as one read of the phone. The same
- * pixels as its last read are not read again.
+ * The lines of text on the screen (or in `rect`), read by OCR from one capture in the phone's languages, as one read
+ * of the phone. The same pixels as its last read, in the same languages, are not read again.
  */
 export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<ReadOptions, 'deadline' | 'site' | 'signal'>): Promise<ReadLine[]> {
   const where = rect ? ` ${rect.width}×${rect.height} at (${rect.x}, ${rect.y})` : '';
@@ -158,7 +160,7 @@ export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<R
     } catch (error) {
       throw needsCapture(error);
     }
-    return readOnce(phone, image, area, await loadOcr());
+    return readOnce(phone, image, area, phone.languages, await loadOcr());
   });
 }
 
@@ -183,16 +185,29 @@ export function describe(t: LocatorTarget): string {
   return t.by === 'image' ? `getByImage('${t.image}')` : describeLocator(t);
 }
 
-/** The last OCR of each phone: its capture's pixels and what was read there. */
-const LAST_READ = new WeakMap<Phone, { area: Rect; data: Uint8Array; lines: ReadLine[] }>();
+/** The last OCR of each phone: its capture's pixels, the languages read, and what was read there. */
+const LAST_READ = new WeakMap<Phone, { area: Rect; data: Uint8Array; languages: string; lines: ReadLine[] }>();
 
-async function readOnce(phone: Phone, image: Image, area: Rect, ocr: { read(image: Image): Promise<{ lines: ReadLine[] }> }): Promise<ReadLine[]> {
+async function readOnce(phone: Phone, image: Image, area: Rect, languages: readonly Language[], ocr: { read(image: Image, languages: readonly Language[]): Promise<{ lines: ReadLine[] }> }): Promise<ReadLine[]> {
   const last = LAST_READ.get(phone);
-  if (last && sameRect(last.area, area) && Buffer.from(last.data).equals(Buffer.from(image.data))) return last.lines;
+  const key = [...languages].sort().join(',');
+  if (last && last.languages === key && sameRect(last.area, area) && Buffer.from(last.data).equals(Buffer.from(image.data))) return last.lines;
   // Words in screen pixels: a capture of a rectangle reads at its own origin.
-  const lines = (await ocr.read(image)).lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
-  LAST_READ.set(phone, { area, data: image.data, lines });
+  const lines = (await ocr.read(image, languages)).lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
+  LAST_READ.set(phone, { area, data: image.data, languages: key, lines });
   return lines;
+}
+
+/**
+ * A text asked as the engine reads it on the phone's screen: each letter that neither its model nor the phone's
+ * languages have written as the letters read there instead (`Schön` as `Schon`, `Straße` as `Strasse`), so the text
+ * as the spec wrote it is found exactly. A RegExp is the spec's own, as it is.
+ */
+async function readable(phone: Phone, text: string | RegExp): Promise<string | RegExp> {
+  if (text instanceof RegExp) return text;
+  const ocr = await (await import('../image/ocr.js')).loadOcr();
+  const languages = phone.languages;
+  return asReadable(text, (c) => ocr.has(c) && readsCharacter(languages, c));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Deadline } from '../client/index.js';
+import type { Language } from '../core/languages.js';
 import type { NotificationFilter } from '../core/notifications.js';
 import type { ScreenSize } from '../core/screen.js';
 import type { CallSite, PhoneHooks } from './hooks.js';
@@ -28,6 +29,11 @@ export interface PhoneOptions {
   waitTimeout?: () => number;
   /** The file of an image a spec names. @default resolved against the working folder */
   imageFile?: (name: string) => string;
+  /**
+   * The languages of the text on the screen, asked at each read of it (a test's option holds for that test): only
+   * their letters are read. @default DEFAULT_LANGUAGES, every language the OCR model reads
+   */
+  languages?: () => readonly Language[];
 }
 
 /** Playwright's own default expect timeout, for a phone outside Playwright. */

@@ -3,6 +3,7 @@ import type { CallOptions, DeviceClient, DeviceInfo, KeyName, Pixel, RetryEvent 
 import { classify } from '../client/index.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
+import { DEFAULT_LANGUAGES, type Language } from '../core/languages.js';
 import { resolvePoint, resolveRect, type Coordinate, type RectInput } from '../core/fraction.js';
 import { matchesNotification, type Notification, type NotificationFilter } from '../core/notifications.js';
 import type { Rect, ScreenSize } from '../core/screen.js';
@@ -41,6 +42,7 @@ export class Phone {
   #waitTimeout: () => number;
   #waitMs: number | undefined;
   #imageFile: (name: string) => string;
+  #languages: () => readonly Language[];
   #waiters: PhoneWaiters | undefined;
 
   constructor(client: DeviceClient, id: DeviceId, options: PhoneOptions = {}) {
@@ -51,6 +53,7 @@ export class Phone {
     this.hooks = options.hooks ?? NO_HOOKS;
     this.#waitTimeout = options.waitTimeout ?? (() => DEFAULT_WAIT_MS);
     this.#imageFile = options.imageFile ?? ((name) => path.resolve(name));
+    this.#languages = options.languages ?? (() => DEFAULT_LANGUAGES);
   }
 
   /** The phone named for messages: `galaxy-s9 (device@1116106541)`. */
@@ -61,6 +64,11 @@ export class Phone {
   /** ms: the waiters' default timeout (a device matrix's expect timeout). */
   get waitTimeout(): number {
     return (this.#waitMs ??= this.#waitTimeout());
+  }
+
+  /** The languages of the text on the screen now: the letters a read of it may give. */
+  get languages(): readonly Language[] {
+    return this.#languages();
   }
 
   /** The file of an image the spec names (`images/send.png`). */
