@@ -59,7 +59,7 @@ export interface ScreenScore {
  */
 export function realScreens(): { screens: RealScreen[] } | { skip: string } {
   const value = process.env[REALSCREENS_ENV];
-  if (!value) return { skip: `${REALSCREENS_ENV} is not set: the real screens' tests need the folder of screenshots and labels.json (.ci/run sets it to ../shared/realscreens)` };
+  if (!value) return { skip: `${REALSCREENS_ENV} is not set: the real screens' tests need the folder of screenshots and labels.json (.ci/run sets it to the corpus kept beside the clone)` };
   const screens: RealScreen[] = [];
   for (const dir of value.split(path.delimiter).filter(Boolean)) {
     const file = path.join(dir, 'labels.json');
