@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LANGUAGES, readsCharacter, type Language } from '../core/languages.js';
+import { asReadable, DEFAULT_LANGUAGES, readsCharacter, type Language } from '../core/languages.js';
 import type { Rect } from '../core/screen.js';
 import { detectedBoxes, detectInput, withBorder } from './text-detect.js';
 import { decodeLine, LINE_HEIGHT, recogniseInput, type ReadToken } from './text-recognise.js';
@@ -74,7 +74,7 @@ export class Ocr {
   readonly #alphabet: string[];
   readonly #has: Set<string>;
   /** Per set of languages, the classes the recogniser may read. */
-  readonly #masks = new Map<string, Uint8Array>();
+  readonly #spellings = new Map<string, (string | undefined)[]>();
   readonly #detectSide: number;
   /** How long the engine took to load, in ms. */
   readonly loadMs: number;
@@ -116,7 +116,7 @@ export class Ocr {
    * @default languages every language the model reads (DEFAULT_LANGUAGES)
    */
   async read(screen: Image, languages: readonly Language[] = DEFAULT_LANGUAGES): Promise<TextRead> {
-    const allowed = this.#mask(languages);
+    const spelt = this.#spelling(languages);
     const t0 = performance.now();
     const image = withBorder(screen, BORDER);
     const input = detectInput(image, this.#detectSide);
@@ -131,7 +131,7 @@ export class Ocr {
       const out = await this.#run(this.#recogniser, rec.data, [rec.count, 3, LINE_HEIGHT, rec.width]);
       const [, columns, classes] = out.dims as [number, number, number];
       batch.forEach((k, j) => {
-        words[k] = decodeLine(out.data.subarray(j * columns * classes, (j + 1) * columns * classes), columns, this.#alphabet, boxes[k]!, rec.widths[j]!, allowed);
+        words[k] = decodeLine(out.data.subarray(j * columns * classes, (j + 1) * columns * classes), columns, this.#alphabet, boxes[k]!, rec.widths[j]!, spelt);
       });
     }
     const lines: TextLine[] = [];
@@ -142,16 +142,25 @@ export class Ocr {
     return { lines, ms: Math.round(performance.now() - t0) };
   }
 
-  /** The classes the recogniser may read for these languages (blank first and space last, always); none for all. */
-  #mask(languages: readonly Language[]): Uint8Array | undefined {
+  /**
+   * What each character of the model is read as in these languages: itself, the plain letters of a letter they
+   * lack (é as e for English alone: dropping it would cut the word), or nothing (a Chinese character on a Latin
+   * screen); none when every language is read.
+   */
+  #spelling(languages: readonly Language[]): (string | undefined)[] | undefined {
     if (DEFAULT_LANGUAGES.every((l) => languages.includes(l))) return undefined;
     const key = [...languages].sort().join(',');
-    let mask = this.#masks.get(key);
-    if (!mask) {
-      mask = Uint8Array.from([1, ...this.#alphabet.map((c) => (readsCharacter(languages, c) ? 1 : 0)), 1]);
-      this.#masks.set(key, mask);
+    let spelt = this.#spellings.get(key);
+    if (!spelt) {
+      const reads = (c: string) => readsCharacter(languages, c);
+      spelt = this.#alphabet.map((c) => {
+        if (reads(c)) return c;
+        const plain = asReadable(c, reads);
+        return plain !== c && Array.from(plain).every(reads) ? plain : undefined;
+      });
+      this.#spellings.set(key, spelt);
     }
-    return mask;
+    return spelt;
   }
 
   async #run(session: Session, data: Float32Array, dims: number[]): Promise<{ data: Float32Array; dims: readonly number[] }> {

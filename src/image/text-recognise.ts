@@ -49,9 +49,11 @@ export function recogniseInput(image: Image, boxes: readonly Rect[]): RecogniseI
  * @param alphabet the model's characters, in its order
  * @param box the line's box on the screen
  * @param scaledWidth the box's width in input pixels
- * @param allowed per class, whether it may be read (1) or not (0): the languages' letters; blank and space always
+ * @param spelt per class of the alphabet (blank first and space last aside), what it is read as in the screen's
+ * languages: itself, the plain letters of a letter they lack (é as e), or undefined where they have nothing like it
+ * (a Chinese character on an English screen), and the column's next best class is taken
  */
-export function decodeLine(scores: Float32Array, columns: number, alphabet: readonly string[], box: Rect, scaledWidth: number, allowed?: Uint8Array): ReadToken[] {
+export function decodeLine(scores: Float32Array, columns: number, alphabet: readonly string[], box: Rect, scaledWidth: number, spelt?: readonly (string | undefined)[]): ReadToken[] {
   const classes = alphabet.length + 2;
   const space = classes - 1;
   const chars: { text: string; from: number; to: number; score: number }[] = [];
@@ -61,10 +63,11 @@ export function decodeLine(scores: Float32Array, columns: number, alphabet: read
     let score = scores[t * classes]!;
     for (let c = 1; c < classes; c++) {
       const s = scores[t * classes + c]!;
-      if (s > score && (!allowed || allowed[c] === 1)) [best, score] = [c, s];
+      if (s > score && (!spelt || c === space || spelt[c - 1] !== undefined)) [best, score] = [c, s];
     }
+    // Repeats merge by the class read, before it is spelt: "ée" read as e and e stays two letters.
     if (best !== 0 && best === prev) chars[chars.length - 1]!.to = t;
-    else if (best !== 0 && score >= MIN_CHAR_SCORE) chars.push({ text: best === space ? ' ' : alphabet[best - 1]!, from: t, to: t, score });
+    else if (best !== 0 && score >= MIN_CHAR_SCORE) chars.push({ text: best === space ? ' ' : (spelt?.[best - 1] ?? alphabet[best - 1]!), from: t, to: t, score });
     prev = best;
   }
   // Columns to screen pixels: a column covers COLUMN input pixels of the box scaled to scaledWidth.
