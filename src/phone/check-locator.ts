@@ -2,7 +2,7 @@ import { UsageError } from '../core/errors.js';
 import type { TextRead } from '../image/marks.js';
 import type { Locator } from './locator.js';
 import { seen, VIA, where } from './locator.js';
-import { linesRead, type LocatorSight, type Match } from './locator-look.js';
+import { linesRead, readable, type LocatorSight, type Match } from './locator-look.js';
 import { untilChecked, type PollResult } from './until.js';
 import { lastFailure, noAnswer, polled, readFacts, type Attachment, type CheckContext, type Part, type Verdict } from './verdict.js';
 
@@ -40,12 +40,15 @@ export async function checkCount(locator: Locator, count: number, ctx: CheckCont
  */
 export async function checkText(locator: Locator, text: string | RegExp, ctx: CheckContext): Promise<Verdict> {
   if (!(text instanceof RegExp) && typeof text !== 'string') throw new UsageError(`invalid text ${JSON.stringify(text)} for toHaveText: expected a string or a RegExp`);
-  const holds = (t: string) => (text instanceof RegExp ? ((text.lastIndex = 0), text.test(t)) : squeeze(t) === squeeze(text));
+  // A text read from the screen is compared as the engine reads it there (`Schön` as the `Schon` read).
+  let wanted: string | RegExp = text;
+  const holds = (t: string) => (wanted instanceof RegExp ? ((wanted.lastIndex = 0), wanted.test(t)) : squeeze(t) === squeeze(wanted));
   let last: string | undefined;
   let count = 0;
   const poll = await untilChecked(
     async (deadline) => {
       const sight = await locator.look({ deadline, site: ctx.site });
+      if (sight.via === 'ocr') wanted = await readable(locator.phone, text);
       const found = locator.matchesIn(sight);
       count = found.length;
       // One match has a text; several are not one text (pick one with first() or nth()).

@@ -203,7 +203,7 @@ async function readOnce(phone: Phone, image: Image, area: Rect, languages: reado
  * languages have written as the letters read there instead (`Schön` as `Schon`, `Straße` as `Strasse`), so the text
  * as the spec wrote it is found exactly. A RegExp is the spec's own, as it is.
  */
-async function readable(phone: Phone, text: string | RegExp): Promise<string | RegExp> {
+export async function readable(phone: Phone, text: string | RegExp): Promise<string | RegExp> {
   if (text instanceof RegExp) return text;
   const ocr = await (await import('../image/ocr.js')).loadOcr();
   const languages = phone.languages;

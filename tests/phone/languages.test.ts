@@ -5,6 +5,7 @@
 import { parseDeviceId } from '../../src/core/device-id.js';
 import { DEFAULT_LANGUAGES, type Language } from '../../src/core/languages.js';
 import { Phone, type PhoneHooks } from '../../src/phone/index.js';
+import { checkText } from '../../src/phone/check-locator.js';
 import type { SimulatorHandle, SimulatorOptions, TextInput } from '../../src/simulator/index.js';
 import type { DeviceClient } from '../../src/client/index.js';
 import { realScreens, realScreensScenario } from '../helpers/real-screens.js';
@@ -28,6 +29,7 @@ test('a text asked with letters the model lacks is found exactly as it reads the
   const schoen = phone.getByText('Schön', { exact: true });
   expect(await schoen.count()).toBe(1);
   expect(await schoen.text()).toBe('Schon');
+  expect((await checkText(schoen, 'Schön', { isNot: false, timeout: 2_000 })).pass).toBe(true);
   expect(await phone.getByText('Mañana', { exact: true }).count()).toBe(1);
   expect(await phone.getByText('schön').count()).toBe(1);
   expect(await phone.getByText(/^Schön$/).count()).toBe(0);
