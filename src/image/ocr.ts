@@ -9,7 +9,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { asReadable, DEFAULT_LANGUAGES, readsCharacter, type Language } from '../core/languages.js';
 import type { Rect } from '../core/screen.js';
-import { detectedBoxes, detectInput, withBorder } from './text-detect.js';
+import { contentBands } from './text-bands.js';
+import { detectedBoxes, detectInput, withBorder, type FoundBox } from './text-detect.js';
+import { cropImage } from './template.js';
 import { decodeLine, LINE_HEIGHT, recogniseInput, type ReadToken } from './text-recognise.js';
 import type { Image } from './png.js';
 
@@ -39,6 +41,8 @@ export interface OcrOptions {
    * was missed. @default 1280
    */
   detectSide?: number;
+  /** Whether a screen mostly of empty rows is looked at band by band. @default true */
+  bands?: boolean;
   /** Threads ONNX Runtime uses inside one model run. @default 2, or 1 on a one-core machine */
   threads?: number;
 }
@@ -52,6 +56,11 @@ const BORDER = 16;
  * test of a file, on every phone of one size), and reading it costs a second of CPU where its digest costs a few ms.
  */
 const KEPT_READS = 16;
+/**
+ * The share of a screen its bands of content may cover for the detector to look at them alone: past it, one look at
+ * the whole screen costs less than a look per band.
+ */
+const BANDS_WORTH = 0.6;
 /** Line boxes recognised in one run of the recogniser: PaddleOCR's own batch size. */
 const BATCH = 6;
 
@@ -85,18 +94,20 @@ export class Ocr {
   /** Per set of languages, what each class of the recogniser is read as. */
   readonly #spellings = new Map<string, (string | undefined)[]>();
   readonly #detectSide: number;
+  readonly #bands: boolean;
   /** The last screens read (by the digest of their pixels and the languages), oldest first. */
   readonly #kept = new Map<string, TextLine[]>();
   /** How long the engine took to load, in ms. */
   readonly loadMs: number;
 
-  private constructor(ort: Ort, detector: Session, recogniser: Session, alphabet: string[], detectSide: number, loadMs: number) {
+  private constructor(ort: Ort, detector: Session, recogniser: Session, alphabet: string[], detectSide: number, bands: boolean, loadMs: number) {
     this.#ort = ort;
     this.#detector = detector;
     this.#recogniser = recogniser;
     this.#alphabet = alphabet;
     this.#has = new Set(alphabet);
     this.#detectSide = detectSide;
+    this.#bands = bands;
     this.loadMs = loadMs;
   }
 
@@ -113,7 +124,7 @@ export class Ocr {
       ['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx'].map((f) => ort.InferenceSession.create(readFileSync(path.join(assets, f)), sessionOptions)),
     );
     const alphabet = readFileSync(path.join(assets, 'ppocr_keys_v1.txt'), 'utf8').split('\n').filter((c, i, all) => c !== '' || i < all.length - 1);
-    return new Ocr(ort, detector!, recogniser!, alphabet, options.detectSide ?? 1280, Math.round(performance.now() - t0));
+    return new Ocr(ort, detector!, recogniser!, alphabet, options.detectSide ?? 1280, options.bands ?? true, Math.round(performance.now() - t0));
   }
 
   /** Whether the model's alphabet holds a character: a letter it lacks is read as another (é as e, ñ as n). */
@@ -149,9 +160,7 @@ export class Ocr {
   async #read(screen: Image, languages: readonly Language[]): Promise<TextLine[]> {
     const spelt = this.#spelling(languages);
     const image = withBorder(screen, BORDER);
-    const input = detectInput(image, this.#detectSide);
-    const detected = await this.#run(this.#detector, input.data, [1, 3, input.height, input.width]);
-    const boxes = detectedBoxes(detected.data, input, image);
+    const boxes = await this.#detect(screen, image);
     // Boxes of like proportions share a batch, so little of it is padding (as PaddleOCR orders them).
     const order = boxes.map((_, i) => i).sort((a, b) => boxes[a]!.width / boxes[a]!.height - boxes[b]!.width / boxes[b]!.height);
     const words: ReadToken[][] = [];
@@ -170,6 +179,26 @@ export class Ocr {
       if (ws.length) lines.push({ text: ws.map((w) => w.text).join(' '), ...inside(box, screen), words: ws });
     });
     return lines;
+  }
+
+  /**
+   * The lines of text on a screen, in the coordinates of the screen in its border (`framed`): found band by band where the
+   * screen's bands of content are less than {@link BANDS_WORTH} of it (a screen drawn in flat colour), in one look
+   * otherwise (a photo, a gradient). Each band is scaled as the whole screen would be, so small print stays found.
+   */
+  async #detect(screen: Image, framed: Image): Promise<FoundBox[]> {
+    const scale = Math.min(1, this.#detectSide / Math.max(framed.width, framed.height));
+    const bands = contentBands(screen);
+    const covered = bands.reduce((sum, b) => sum + b.height, 0);
+    const parts = this.#bands && bands.length && covered < BANDS_WORTH * screen.height ? bands : [{ y: 0, height: screen.height }];
+    const boxes: FoundBox[] = [];
+    for (const part of parts) {
+      const band = part.height === screen.height ? framed : withBorder(cropImage(screen, { x: 0, y: part.y, width: screen.width, height: part.height }), BORDER);
+      const input = detectInput(band, scale);
+      const detected = await this.#run(this.#detector, input.data, [1, 3, input.height, input.width]);
+      for (const box of detectedBoxes(detected.data, input, band)) boxes.push({ ...box, y: box.y + part.y });
+    }
+    return boxes;
   }
 
   /**

@@ -38,12 +38,10 @@ const SAME_LINE = 0.6;
 const STRIDE = 32;
 
 /**
- * The detector's input for an image: scaled so its long side is at most `maxSide` (never up), both sides rounded
- * to the model's stride, normalised.
- * @param maxSide the long side of the input in pixels
+ * The detector's input for an image: scaled by `scale`, both sides rounded to the model's stride, normalised.
+ * @param scale input pixels per image pixel: the screen's, for a band of it too, so its text keeps its size
  */
-export function detectInput(image: Image, maxSide: number): DetectInput {
-  const scale = Math.min(1, maxSide / Math.max(image.width, image.height));
+export function detectInput(image: Image, scale: number): DetectInput {
   const width = Math.max(STRIDE, Math.round((image.width * scale) / STRIDE) * STRIDE);
   const height = Math.max(STRIDE, Math.round((image.height * scale) / STRIDE) * STRIDE);
   const data = resizeToPlanes(image, { x: 0, y: 0, width: image.width, height: image.height }, width, height, (v, c) => (v / 255 - MEAN[c]!) / STD[c]!);
