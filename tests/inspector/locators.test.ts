@@ -3,9 +3,9 @@
 // where there is no text. Asked, the page boxes every text on the screen with its text: the lines read there, on a
 // server without the UI elements.
 import { DeviceClient } from '../../src/client/index.js';
-import { EXAMPLE_APP } from '../../src/simulator/index.js';
+import { EXAMPLE_APP, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import { on, PASSWORD, USER } from '../cli/helpers.js';
-import { clickPixel, expect, needsChromium, pagePoint, test } from './harness.js';
+import { clickPixel, expect, needsChromium, pagePoint, test, type Opened } from './harness.js';
 
 test.describe.configure({ mode: 'default' });
 needsChromium();
@@ -17,13 +17,7 @@ const HELP = { x: 972, y: 220 };
 
 for (const elements of [true, false]) {
   test(`a click on the Sign in button offers getByText('Sign in') to tap and to check, ${elements ? 'through the UI elements' : 'read from the screen on a server without the UI elements'}`, async ({ simulate, inspect }) => {
-    const sim = await simulate({ elements });
-    const client = new DeviceClient({ url: sim.url, user: USER, password: PASSWORD });
-    await client.login();
-    await client.setAppState(GALAXY, EXAMPLE_APP, 'active', {});
-    await client.close();
-    const { page, problems } = await inspect(['galaxy-s9', ...on(sim)]);
-    await expect(page.locator('#status')).toHaveAttribute('data-kind', 'live');
+    const { page, problems } = await signInForm(simulate, inspect, elements);
 
     await clickPixel(page, SIGN_IN.x, SIGN_IN.y);
     const box = page.locator('#locator-box');
@@ -43,13 +37,7 @@ for (const elements of [true, false]) {
 }
 
 test('on a server without the UI elements, "Show the texts on the screen" boxes every line read, each labelled with its text, where it is; unticked, none', async ({ simulate, inspect }) => {
-  const sim = await simulate({ elements: false });
-  const client = new DeviceClient({ url: sim.url, user: USER, password: PASSWORD });
-  await client.login();
-  await client.setAppState(GALAXY, EXAMPLE_APP, 'active', {});
-  await client.close();
-  const { page, problems } = await inspect(['galaxy-s9', ...on(sim)]);
-  await expect(page.locator('#status')).toHaveAttribute('data-kind', 'live');
+  const { page, problems } = await signInForm(simulate, inspect, false);
   const boxes = page.locator('#texts .text-box');
   await expect(boxes).toHaveCount(0);
 
@@ -76,3 +64,15 @@ test('on a server without the UI elements, "Show the texts on the screen" boxes 
   await expect(boxes).toHaveCount(0);
   expect(problems()).toEqual([]);
 });
+
+/** The inspector live on the galaxy-s9 of a simulator (with or without the UI elements) showing the sign-in form. */
+async function signInForm(simulate: (options: SimulatorOptions) => Promise<SimulatorHandle>, inspect: (args: string[]) => Promise<Opened>, elements: boolean): Promise<Opened> {
+  const sim = await simulate({ elements });
+  const client = new DeviceClient({ url: sim.url, user: USER, password: PASSWORD });
+  await client.login();
+  await client.setAppState(GALAXY, EXAMPLE_APP, 'active', {});
+  await client.close();
+  const opened = await inspect(['galaxy-s9', ...on(sim)]);
+  await expect(opened.page.locator('#status')).toHaveAttribute('data-kind', 'live');
+  return opened;
+}
