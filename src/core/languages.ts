@@ -42,6 +42,11 @@ export function checkLanguages(languages: unknown, where: string): Language[] {
   return [...new Set(languages as Language[])];
 }
 
+/** A set of languages as one string, the same whatever their order: a key for what was read in them. */
+export function languagesKey(languages: readonly Language[]): string {
+  return [...languages].sort().join(',');
+}
+
 /**
  * Whether a character may be read when `languages` are the screen's: every digit, mark and symbol; A–Z and the
  * named languages' letters; Chinese characters when Chinese is named.

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { asReadable, DEFAULT_LANGUAGES, readsCharacter, type Language } from '../core/languages.js';
+import { asReadable, DEFAULT_LANGUAGES, languagesKey, readsCharacter, type Language } from '../core/languages.js';
 import type { Rect } from '../core/screen.js';
 import { contentBands } from './text-bands.js';
 import { detectedBoxes, detectInput, withBorder, type FoundBox } from './text-detect.js';
@@ -142,7 +142,7 @@ export class Ocr {
    */
   async read(screen: Image, languages: readonly Language[] = DEFAULT_LANGUAGES): Promise<TextRead> {
     const t0 = performance.now();
-    const key = `${digest(screen)} ${[...languages].sort().join(',')}`;
+    const key = `${digest(screen)} ${languagesKey(languages)}`;
     const kept = this.#kept.get(key);
     if (kept) {
       this.#kept.delete(key);
@@ -211,7 +211,7 @@ export class Ocr {
    */
   #spelling(languages: readonly Language[]): (string | undefined)[] | undefined {
     if (DEFAULT_LANGUAGES.every((l) => languages.includes(l))) return undefined;
-    const key = [...languages].sort().join(',');
+    const key = languagesKey(languages);
     let spelt = this.#spellings.get(key);
     if (!spelt) {
       const reads = (c: string) => readsCharacter(languages, c);

@@ -1,7 +1,7 @@
 import type { CallOptions, Deadline } from '../client/index.js';
 import { ServiceError } from '../core/errors.js';
 import { boxOf, findText, type ReadLine, type TextHit } from '../core/find-text.js';
-import { asReadable, readsCharacter, type Language } from '../core/languages.js';
+import { asReadable, readsCharacter } from '../core/languages.js';
 import { describeLocator, engineQuery, textMatches, type LocatorQuery } from '../core/locator.js';
 import type { Rect } from '../core/screen.js';
 import type { TextRead } from '../image/marks.js';
@@ -147,7 +147,7 @@ export async function offersElements(phone: Phone): Promise<boolean> {
 
 /**
  * The lines of text on the screen (or in `rect`), read by OCR from one capture in the phone's languages, as one read
- * of the phone. The same pixels as its last read, in the same languages, are not read again.
+ * of the phone. The same pixels in the same languages are not read again (the engine keeps its last reads).
  */
 export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<ReadOptions, 'deadline' | 'site' | 'signal'>): Promise<ReadLine[]> {
   const where = rect ? ` ${rect.width}×${rect.height} at (${rect.x}, ${rect.y})` : '';
@@ -160,7 +160,10 @@ export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<R
     } catch (error) {
       throw needsCapture(error);
     }
-    return readOnce(phone, image, area, phone.languages, await loadOcr());
+    // The engine keeps the screens it read: the same pixels in the same languages are not read again.
+    const { lines } = await (await loadOcr()).read(image, phone.options.languages());
+    // Words in screen pixels: a capture of a rectangle reads at its own origin.
+    return lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
   });
 }
 
@@ -185,19 +188,6 @@ export function describe(t: LocatorTarget): string {
   return t.by === 'image' ? `getByImage('${t.image}')` : describeLocator(t);
 }
 
-/** The last OCR of each phone: its capture's pixels, the languages read, and what was read there. */
-const LAST_READ = new WeakMap<Phone, { area: Rect; data: Uint8Array; languages: string; lines: ReadLine[] }>();
-
-async function readOnce(phone: Phone, image: Image, area: Rect, languages: readonly Language[], ocr: { read(image: Image, languages: readonly Language[]): Promise<{ lines: ReadLine[] }> }): Promise<ReadLine[]> {
-  const last = LAST_READ.get(phone);
-  const key = [...languages].sort().join(',');
-  if (last && last.languages === key && sameRect(last.area, area) && Buffer.from(last.data).equals(Buffer.from(image.data))) return last.lines;
-  // Words in screen pixels: a capture of a rectangle reads at its own origin.
-  const lines = (await ocr.read(image, languages)).lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
-  LAST_READ.set(phone, { area, data: image.data, languages: key, lines });
-  return lines;
-}
-
 /**
  * A text asked as the engine reads it on the phone's screen: each letter that neither its model nor the phone's
  * languages have written as the letters read there instead (`Schön` as `Schon`, `Straße` as `Strasse`), so the text
@@ -206,7 +196,7 @@ async function readOnce(phone: Phone, image: Image, area: Rect, languages: reado
 export async function readable(phone: Phone, text: string | RegExp): Promise<string | RegExp> {
   if (text instanceof RegExp) return text;
   const ocr = await (await import('../image/ocr.js')).loadOcr();
-  const languages = phone.languages;
+  const languages = phone.options.languages();
   return asReadable(text, (c) => ocr.has(c) && readsCharacter(languages, c));
 }
 
@@ -233,9 +223,6 @@ function nearestOf(texts: Match[], want: string | RegExp): Match[] {
   return texts.map((m) => ({ m, n: shared(m) })).sort((a, b) => b.n - a.n).slice(0, NEAREST).map(({ m }) => m);
 }
 
-function sameRect(a: Rect, b: Rect): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-}
 
 /** A locator the engine alone can answer, on a server without it: one line that says so. */
 function needsEngine(t: LocatorTarget, error: ServiceError): ServiceError {

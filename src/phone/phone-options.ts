@@ -1,5 +1,6 @@
 import type { Deadline } from '../client/index.js';
-import type { Language } from '../core/languages.js';
+import path from 'node:path';
+import { DEFAULT_LANGUAGES, type Language } from '../core/languages.js';
 import type { NotificationFilter } from '../core/notifications.js';
 import type { ScreenSize } from '../core/screen.js';
 import type { CallSite, PhoneHooks } from './hooks.js';
@@ -38,3 +39,15 @@ export interface PhoneOptions {
 
 /** Playwright's own default expect timeout, for a phone outside Playwright. */
 export const DEFAULT_WAIT_MS = 5_000;
+
+/** A phone's options that have defaults, each with its own where none was given. */
+export type PhoneSettings = Required<Pick<PhoneOptions, 'waitTimeout' | 'imageFile' | 'languages'>>;
+
+/** The options with their defaults: Playwright's timeout, images against the working folder, every language. */
+export function settingsOf(options: PhoneOptions): PhoneSettings {
+  return {
+    waitTimeout: options.waitTimeout ?? (() => DEFAULT_WAIT_MS),
+    imageFile: options.imageFile ?? ((name) => path.resolve(name)),
+    languages: options.languages ?? (() => DEFAULT_LANGUAGES),
+  };
+}

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import type { CallOptions, DeviceClient, DeviceInfo, KeyName, Pixel, RetryEvent } from '../client/index.js';
 import { classify } from '../client/index.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
-import { DEFAULT_LANGUAGES, type Language } from '../core/languages.js';
 import { resolvePoint, resolveRect, type Coordinate, type RectInput } from '../core/fraction.js';
 import { matchesNotification, type Notification, type NotificationFilter } from '../core/notifications.js';
 import type { Rect, ScreenSize } from '../core/screen.js';
@@ -20,7 +18,7 @@ import { NotificationFeed } from './notification-feed.js';
 import { readAll } from './notification-list.js';
 import { NotificationWaiter, PhoneWaiters, type WaitOptions } from './notification-waiter.js';
 import { expectNoNotification, type NoNotificationOptions } from './notification-window.js';
-import { DEFAULT_WAIT_MS, type NotificationQuery, type PhoneOptions, type ReadOptions } from './phone-options.js';
+import { settingsOf, type NotificationQuery, type PhoneOptions, type PhoneSettings, type ReadOptions } from './phone-options.js';
 
 export type { NotificationQuery, PhoneOptions, ReadOptions } from './phone-options.js';
 
@@ -39,10 +37,9 @@ export class Phone {
   /** What this phone's reads met that the lab caused, for the infra-failure verdict. */
   readonly lab = new LabVerdict();
   readonly hooks: PhoneHooks;
-  #waitTimeout: () => number;
+  /** Its options with their defaults: the waiters' timeout, the files of images a spec names, the screen's languages. */
+  readonly options: PhoneSettings;
   #waitMs: number | undefined;
-  #imageFile: (name: string) => string;
-  #languages: () => readonly Language[];
   #waiters: PhoneWaiters | undefined;
 
   constructor(client: DeviceClient, id: DeviceId, options: PhoneOptions = {}) {
@@ -51,9 +48,7 @@ export class Phone {
     this.name = options.name ?? id;
     this.screen = options.screen;
     this.hooks = options.hooks ?? NO_HOOKS;
-    this.#waitTimeout = options.waitTimeout ?? (() => DEFAULT_WAIT_MS);
-    this.#imageFile = options.imageFile ?? ((name) => path.resolve(name));
-    this.#languages = options.languages ?? (() => DEFAULT_LANGUAGES);
+    this.options = settingsOf(options);
   }
 
   /** The phone named for messages: `galaxy-s9 (device@1116106541)`. */
@@ -63,17 +58,7 @@ export class Phone {
 
   /** ms: the waiters' default timeout (a device matrix's expect timeout). */
   get waitTimeout(): number {
-    return (this.#waitMs ??= this.#waitTimeout());
-  }
-
-  /** The languages of the text on the screen now: the letters a read of it may give. */
-  get languages(): readonly Language[] {
-    return this.#languages();
-  }
-
-  /** The file of an image the spec names (`images/send.png`). */
-  imageFile(name: string): string {
-    return this.#imageFile(name);
+    return (this.#waitMs ??= this.options.waitTimeout());
   }
 
   /**
