@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import { AbortedError, TimeoutError } from '../core/errors.js';
+import { AbortedError, hostBusy, TimeoutError } from '../core/errors.js';
+import { hostMs } from './host-time.js';
 
 /** The reason a deadline's signal aborts with: a request aborted with it ran out of time, not into Ctrl-C. */
 export const DEADLINE_PASSED = Object.freeze(new Error('the deadline passed'));
@@ -13,15 +14,17 @@ export const DEADLINE_PASSED = Object.freeze(new Error('the deadline passed'));
  * per-attempt timeouts cut to what remains, which costs no timer per call.
  */
 export class Deadline {
-  /** `performance.now()` at which it passes; Infinity for none. */
-  readonly at: number;
   readonly signal: AbortSignal | undefined;
+  /** `performance.now()` at which it passes on the phone's time alone. */
+  readonly #at: number;
+  /** The host's count when it was made, and how much of the host's time it may add (0: none). */
+  readonly #host: { from: number; allowance: number } | undefined;
   #dispose: (() => void) | undefined;
 
-  private constructor(at: number, signal: AbortSignal | undefined, dispose?: () => void) {
-    this.at = at;
+  private constructor(at: number, signal: AbortSignal | undefined, host?: { from: number; allowance: number }) {
+    this.#at = at;
     this.signal = signal;
-    this.#dispose = dispose;
+    this.#host = host;
   }
 
   /**
@@ -29,21 +32,43 @@ export class Deadline {
    * reason when the parent aborts first. Call {@link dispose} when the wait is over.
    * @param ms milliseconds from now
    * @param parent a signal that ends the wait sooner (Ctrl-C, a feed nobody listens to any more)
+   * @param hostAllowance ms of this host's time (see host-time.ts) the deadline moves later by, at most: a wait on
+   *   a phone's answer does not run while this machine keeps the answer waiting. None by default: a plain deadline.
    */
-  static in(ms: number, parent?: AbortSignal): Deadline {
+  static in(ms: number, parent?: AbortSignal, hostAllowance?: number): Deadline {
     const at = performance.now() + Math.max(0, ms);
     const controller = new AbortController();
     // One deadline bounds every read of an assertion: a region's 32 concurrent reads each listen to it.
     setMaxListeners(0, controller.signal);
+    const deadline = new Deadline(at, controller.signal, hostAllowance !== undefined ? { from: hostMs(), allowance: Math.max(0, hostAllowance) } : undefined);
     // Unref'd: a deadline alone keeps no process alive; the request or sleep it bounds does.
-    const cancel = Number.isFinite(at) ? atMoment(at, () => controller.abort(DEADLINE_PASSED), { keepAlive: false }) : undefined;
+    const cancel = Number.isFinite(at) ? atMoment(() => deadline.at, () => controller.abort(DEADLINE_PASSED), { keepAlive: false }) : undefined;
     const forward = () => controller.abort(parent!.reason);
     if (parent?.aborted) controller.abort(parent.reason);
     else parent?.addEventListener('abort', forward, { once: true });
-    return new Deadline(at, controller.signal, () => {
+    deadline.#dispose = () => {
       cancel?.();
       parent?.removeEventListener('abort', forward);
-    });
+    };
+    return deadline;
+  }
+
+  /** `performance.now()` at which it passes; Infinity for none. Later by the host's time, for one that allows it. */
+  get at(): number {
+    const h = this.#host;
+    return h ? this.#at + Math.min(h.allowance, hostMs() - h.from) : this.#at;
+  }
+
+  /** ms of this host's time since it was made, for one that allows it (0 for a plain one). */
+  get hostMs(): number {
+    const h = this.#host;
+    return h ? hostMs() - h.from : 0;
+  }
+
+  /** True when the host took all it was allowed: the wait ended on this machine's account, not the phone's. */
+  get hostSpent(): boolean {
+    const h = this.#host;
+    return h !== undefined && hostMs() - h.from >= h.allowance;
   }
 
   /** A time budget without a signal (see the class comment). */
@@ -74,23 +99,25 @@ export class Deadline {
 }
 
 /**
- * Calls `fire` once `performance.now()` has reached `at`, never before. Node's timers count whole milliseconds
- * of a clock read at the loop's turn and fire up to a millisecond or two early by `performance.now()`: a timer
- * that fires early is set again for what is left, so whatever runs next sees its deadline as passed.
+ * Calls `fire` once `performance.now()` has reached the moment, never before. Node's timers count whole
+ * milliseconds of a clock read at the loop's turn and fire up to a millisecond or two early by `performance.now()`:
+ * a timer that fires early is set again for what is left, so whatever runs next sees its deadline as passed. A
+ * moment given as a function is read again when the timer fires: a deadline that moved later is waited for.
  * @returns clears the timer
  */
-export function atMoment(at: number, fire: () => void, o: { keepAlive: boolean }): () => void {
+export function atMoment(moment: number | (() => number), fire: () => void, o: { keepAlive: boolean }): () => void {
+  const at = typeof moment === 'number' ? () => moment : moment;
   let timer: NodeJS.Timeout | undefined;
   const arm = (wait: number) => {
     timer = setTimeout(check, Math.min(Math.max(0, wait), 2 ** 31 - 1));
     if (!o.keepAlive) timer.unref();
   };
   const check = () => {
-    const left = at - performance.now();
+    const left = at() - performance.now();
     if (left > 0) arm(Math.ceil(left));
     else fire();
   };
-  arm(at - performance.now());
+  arm(at() - performance.now());
   return () => clearTimeout(timer);
 }
 
@@ -102,8 +129,6 @@ export function pause(ms: number, deadline: Deadline): Promise<boolean> {
   const signal = deadline.signal;
   if (signal?.aborted) return Promise.resolve(false);
   const end = performance.now() + ms;
-  // Cut at the deadline's own moment, not at now + remaining(): the pause ends with the deadline passed.
-  const whole = end <= deadline.at;
   return new Promise((resolve) => {
     const done = (result: boolean) => {
       cancel();
@@ -111,7 +136,9 @@ export function pause(ms: number, deadline: Deadline): Promise<boolean> {
       resolve(result);
     };
     const onAbort = () => done(false);
-    const cancel = atMoment(whole ? end : deadline.at, () => done(whole), { keepAlive: true });
+    // Cut at the deadline's own moment (read again as it moves), not at now + remaining(): the pause ends with
+    // the deadline passed.
+    const cancel = atMoment(() => Math.min(end, deadline.at), () => done(end <= deadline.at), { keepAlive: true });
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -128,7 +155,9 @@ export function within<T>(work: Promise<T>, deadline: Deadline, what: string): P
     const stop = () => {
       const error = deadline.cancelled
         ? new AbortedError(`${what}: aborted`)
-        : new TimeoutError(`${what}: no answer before the deadline`, { reason: 'deadline' });
+        : deadline.hostSpent
+          ? new TimeoutError(`${what}: ${hostBusy(deadline.hostMs)}, and no answer came before the deadline`, { reason: 'deadline', hostMs: deadline.hostMs })
+          : new TimeoutError(`${what}: no answer before the deadline`, { reason: 'deadline' });
       reject(error);
     };
     if (deadline.passed) {

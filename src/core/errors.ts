@@ -158,10 +158,31 @@ export type TimeoutReason = 'attempt' | 'deadline' | 'wait';
 export class TimeoutError extends PhonewrightError {
   declare readonly code: 'PW_TIMEOUT';
   readonly reason: TimeoutReason;
-  constructor(message: string, details: ErrorDetails & { reason?: TimeoutReason } = {}) {
+  /**
+   * Set when the time ran out on this machine's account: the ms the host kept the wait (its loop held, its cores
+   * queued for), all it was allowed. Not the lab's failure.
+   */
+  readonly hostMs: number | undefined;
+  constructor(message: string, details: ErrorDetails & { reason?: TimeoutReason; hostMs?: number } = {}) {
     super('PW_TIMEOUT', message, details);
     this.reason = details.reason ?? 'wait';
+    this.hostMs = details.hostMs;
   }
+}
+
+/** `this host was busy: 2400 ms waiting for its CPU`: how a wait that the host ended says so. */
+export function hostBusy(ms: number): string {
+  return `this host was busy: ${Math.round(ms)} ms waiting for its CPU`;
+}
+
+/**
+ * What a check received when none of its reads was answered: the phone stopped answering, or, when the host took
+ * all the time it was allowed (`hostMs` given), this machine kept the answers waiting.
+ */
+export function noAnswerText(r: { answered: number; unanswered: number; hostMs?: number | undefined }): string {
+  const reads = `${r.answered} read${r.answered === 1 ? '' : 's'} (${r.unanswered} sent without an answer)`;
+  if (r.hostMs !== undefined) return `no answer: ${hostBusy(r.hostMs)}, after ${reads}`;
+  return `no answer: the phone stopped answering after ${reads}`;
 }
 
 /** The caller aborted (an AbortSignal, Ctrl-C). */
@@ -179,10 +200,12 @@ export function isPhonewrightError<C extends ErrorCode>(error: unknown, code?: C
 
 /**
  * Errors that say the server or the phone is not there (as opposed to the product under test being wrong):
- * the matrix marks tests failing with these as `infra-failure`.
+ * the matrix marks tests failing with these as `infra-failure`. A wait this machine ended (see
+ * {@link TimeoutError.hostMs}) is not one.
  */
 export function isInfrastructureError(error: unknown): boolean {
   if (!(error instanceof PhonewrightError)) return false;
+  if (error instanceof TimeoutError && error.hostMs !== undefined) return false;
   if (error.code === 'PW_AUTH' || error.code === 'PW_UNREACHABLE' || error.code === 'PW_TIMEOUT') return true;
   return error instanceof ServiceError && error.reason === 'phone-missing';
 }

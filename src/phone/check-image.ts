@@ -22,7 +22,7 @@ export async function checkImage(phone: Phone, image: string, options: ImageOpti
     if (isNotOffered(error)) return cannotLook(error);
     throw error;
   }
-  const poll = await untilChecked((deadline) => look(phone, wanted, deadline, ctx.site), (s) => s.result.found !== isNot, timeout, ctx.startedAt);
+  const poll = await untilChecked((deadline) => look(phone, wanted, deadline, ctx.site), (s) => s.result.found !== isNot, timeout, ctx.startedAt, ctx.hostAllowance);
   let sight: Sight | undefined;
   try {
     sight = lastSight(poll);

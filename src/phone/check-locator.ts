@@ -58,6 +58,7 @@ export async function checkText(locator: Locator, text: string | RegExp, ctx: Ch
     () => (last !== undefined && holds(last)) !== ctx.isNot,
     ctx.timeout,
     ctx.startedAt,
+    ctx.hostAllowance,
   );
   const received = poll.last === undefined ? noAnswer(poll) : last !== undefined ? last : count ? `${count} matches: pick one with first() or nth()` : 'not on the screen';
   return verdict(locator, ctx, poll, { name: 'toHaveText', args: 'text', expected: text, received, pass: last !== undefined && holds(last) });
@@ -65,7 +66,7 @@ export async function checkText(locator: Locator, text: string | RegExp, ctx: Ch
 
 /** Looks until what the locator found satisfies `done` (with `.not`, until it does not), within the check's timeout. */
 function looksUntil(locator: Locator, ctx: CheckContext, done: (found: Match[]) => boolean): Promise<PollResult<LocatorSight>> {
-  return untilChecked((deadline) => locator.look({ deadline, site: ctx.site }), (s) => done(locator.matchesIn(s)) !== ctx.isNot, ctx.timeout, ctx.startedAt);
+  return untilChecked((deadline) => locator.look({ deadline, site: ctx.site }), (s) => done(locator.matchesIn(s)) !== ctx.isNot, ctx.timeout, ctx.startedAt, ctx.hostAllowance);
 }
 
 /** The verdict of a locator's check, and when it failed its evidence: the screen with what was found, or what was nearest, framed. */

@@ -15,7 +15,7 @@ export async function checkNotification(phone: Phone, filter: NotificationFilter
   const wanted = parseNotificationFilter({ device: phone.id, ...filter });
   // This phone's whole list; no server-side filter: whether `position` indexes the filtered or the whole list is not said.
   const read = (deadline: Deadline) => phone.read(`notifications of ${phone.id}`, { deadline, site: ctx.site }, async (o) => (await readAll(phone.client, o)).filter((m) => m.id === phone.id));
-  const poll = await untilChecked(read, (list) => list.some((m) => matchesNotification(m, wanted)) !== isNot, timeout, ctx.startedAt);
+  const poll = await untilChecked(read, (list) => list.some((m) => matchesNotification(m, wanted)) !== isNot, timeout, ctx.startedAt, ctx.hostAllowance);
   const common = { matcher: check.name, phone: String(phone), isNot, filter: describeFilter(wanted), reads: readFacts(poll, timeout) };
   if (poll.last === undefined) return unanswered(phone, { ...check, expected: describeFilter(wanted) }, ctx, poll, common);
   const held = poll.last;

@@ -58,7 +58,7 @@ export async function checkPixel(phone: Phone, xAt: Coordinate, yAt: Coordinate,
     previous = hex;
     return stableNow && within(px) !== isNot;
   };
-  const poll = await untilChecked((deadline) => phone.pixel(x, y, { deadline, site: ctx.site }), holds, timeout, ctx.startedAt);
+  const poll = await untilChecked((deadline) => phone.pixel(x, y, { deadline, site: ctx.site }), holds, timeout, ctx.startedAt, ctx.hostAllowance);
   const limits = [tolerance ? `tolerance ±${tolerance} per channel` : '', bound !== undefined ? `ΔE00 ≤ ${bound}` : ''].filter(Boolean).join(', ');
   const expectedText = `${isNot ? 'not ' : ''}${formatColor(expected)}${limits ? ` (${limits})` : ''}`;
   const actual = poll.last;

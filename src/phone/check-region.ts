@@ -104,7 +104,7 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
   if (!expected) {
     // As Playwright: `.not` never writes a golden, and passes without one.
     if (isNot) return say(`A golden region doesn't exist at ${file}, matchers using ".not" won't write them automatically.`, { pass: false });
-    const first = await untilChecked(sample, settled, timeout, ctx.startedAt);
+    const first = await untilChecked(sample, settled, timeout, ctx.startedAt, ctx.hostAllowance);
     if (first.last === undefined) return noSample(first);
     const actual = first.last;
     if (!first.done) return stillMoving(first, actual);
@@ -122,7 +122,7 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
   const compare = (img: Image) => (mismatch = image.compareImages(expected, img, options, ignored));
   const waits = isNot || image.waitsForMatch(mode);
   const wanted = (img: Image) => settled(img) && (waits ? (compare(img) === null) !== isNot : (compare(img), true));
-  const poll = await untilChecked(sample, wanted, timeout, ctx.startedAt);
+  const poll = await untilChecked(sample, wanted, timeout, ctx.startedAt, ctx.hostAllowance);
   if (poll.last === undefined) return noSample(poll);
   const last = poll.last;
   const found = mismatch as Mismatch | null;

@@ -11,7 +11,7 @@ export async function checkSettings(phone: Phone, expected: SettingsExpectation,
   const check = { name: 'toHaveSettings', args: 'expected' };
   const { isNot, timeout } = ctx;
   const want = parseSettingsExpectation(expected);
-  const poll = await untilChecked((deadline) => phone.settings({ deadline, site: ctx.site }), (s) => (settingsMismatches(s, want).length === 0) !== isNot, timeout, ctx.startedAt);
+  const poll = await untilChecked((deadline) => phone.settings({ deadline, site: ctx.site }), (s) => (settingsMismatches(s, want).length === 0) !== isNot, timeout, ctx.startedAt, ctx.hostAllowance);
   const actual: DisplaySettings | undefined = poll.last;
   const fields = Object.keys(want) as (keyof DisplaySettings)[];
   const facts = {

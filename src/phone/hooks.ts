@@ -1,5 +1,6 @@
 import type { Image } from '../image/png.js';
 import type { ScreenMarks } from '../image/marks.js';
+import { HOST_ALLOWANCE_MS } from './until.js';
 
 /** Where a spec called phonewright: the line its report step is shown at, and where a failure points. */
 export interface CallSite {
@@ -39,6 +40,11 @@ export interface PhoneHooks {
   screenAfterAct(step: unknown): Promise<void>;
   /** Where the spec called the phone method running now, when that can be told; see {@link CallSite}. */
   callSite(): CallSite | undefined;
+  /**
+   * ms of this host's time a wait of `timeout` on the phone may add to it (see untilChecked): what the running
+   * test's own timeout leaves beyond it.
+   */
+  hostAllowance(timeout: number): number;
 }
 
 /** The hooks of a phone outside Playwright: reads just run. */
@@ -48,6 +54,7 @@ export const NO_HOOKS: PhoneHooks = {
   screenAtFailure: async () => undefined,
   screenAfterAct: async () => {},
   callSite: () => undefined,
+  hostAllowance: () => HOST_ALLOWANCE_MS,
 };
 
 /**

@@ -16,5 +16,5 @@ export type { WatchReport } from './notification-report.js';
 export { NotificationWaiter, PhoneWaiters, waitForMessage, type MessageWait, type WaitOptions, type WaitOutcome } from './notification-waiter.js';
 export { FINAL_READ_MS, watchWindow, type NoNotificationOptions, type WindowOutcome, type WindowWatch } from './notification-window.js';
 export { Phone, type NotificationQuery, type PhoneOptions, type ReadOptions } from './phone.js';
-export { LAST_READ_GRACE_MS, POLL_INTERVALS, until, untilChecked, type PollResult, type UntilOptions } from './until.js';
+export { checkStart, HOST_ALLOWANCE_MS, LAST_READ_GRACE_MS, POLL_INTERVALS, until, untilChecked, type CheckStart, type PollResult, type UntilOptions } from './until.js';
 export type { Attachment, CheckContext, Part, Verdict } from './verdict.js';

@@ -1,4 +1,4 @@
-import type { CallOptions, Deadline } from '../client/index.js';
+import { onHost, type CallOptions, type Deadline } from '../client/index.js';
 import { ServiceError } from '../core/errors.js';
 import { boxOf, findText, type ReadLine, type TextHit } from '../core/find-text.js';
 import { asReadable, readsCharacter } from '../core/languages.js';
@@ -160,8 +160,9 @@ export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<R
     } catch (error) {
       throw needsCapture(error);
     }
-    // The engine keeps the screens it read: the same pixels in the same languages are not read again.
-    const { lines } = await (await loadOcr()).read(image, phone.options.languages());
+    // The engine keeps the screens it read: the same pixels in the same languages are not read again. Its
+    // loading and reading are this host's time, not the phone's.
+    const { lines } = await onHost(async () => (await loadOcr()).read(image, phone.options.languages()));
     // Words in screen pixels: a capture of a rectangle reads at its own origin.
     return lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
   });
@@ -195,7 +196,7 @@ export function describe(t: LocatorTarget): string {
  */
 export async function readable(phone: Phone, text: string | RegExp): Promise<string | RegExp> {
   if (text instanceof RegExp) return text;
-  const ocr = await (await import('../image/ocr.js')).loadOcr();
+  const ocr = await onHost(async () => (await import('../image/ocr.js')).loadOcr());
   const languages = phone.options.languages();
   return asReadable(text, (c) => ocr.has(c) && readsCharacter(languages, c));
 }

@@ -6,7 +6,7 @@ import { longPress, tap } from './acts.js';
 import type { CallSite } from './hooks.js';
 import { describe, elementTexts, linesRead, Looker, type LocatorSight, type LocatorTarget, type LookedVia, type Match } from './locator-look.js';
 import type { Phone, ReadOptions } from './phone.js';
-import { untilChecked, type PollResult } from './until.js';
+import { checkStart, untilChecked, type PollResult } from './until.js';
 import { polled } from './verdict.js';
 
 /** Options of a locator's wait: how long it waits for what it names to be on the screen. */
@@ -136,10 +136,10 @@ export class Locator {
    * a text read a letter off says so in a step of its own. Several matches without `first()`/`nth()` are refused.
    */
   pick(what: string, options: LocatorOptions = {}, site = this.phone.hooks.callSite()): Promise<Picked> {
-    const startedAt = performance.now();
+    const startedAt = checkStart();
     const timeout = options.timeout ?? this.phone.waitTimeout;
     return this.phone.read(`${what} ${this} on ${this.phone.name}`, { site, signal: options.signal }, async () => {
-      const poll = await untilChecked((deadline) => this.look({ deadline, site }), (s) => this.matchesIn(s).length > 0, timeout, startedAt);
+      const poll = await untilChecked((deadline) => this.look({ deadline, site }), (s) => this.matchesIn(s).length > 0, timeout, startedAt, this.phone.hooks.hostAllowance(timeout));
       const sight = lastSight(poll);
       const found = sight ? this.matchesIn(sight) : [];
       if (found.length > 1) {

@@ -1,4 +1,5 @@
 import { Deadline, pause } from '../client/deadline.js';
+import { hostMs } from '../client/host-time.js';
 import { keepsPolling } from '../client/resilience.js';
 import { isPhonewrightError, ServiceError } from '../core/errors.js';
 
@@ -15,7 +16,28 @@ export interface PollResult<T> {
   /** Reads answered with a value. */
   answered: number;
   ms: number;
+  /** ms of it that were this host's (its loop held, its cores queued for), not the phone's; see host-time.ts. */
+  hostMs: number;
+  /** True when the host took all the time it was allowed: the wait ended on this machine's account. */
+  hostSpent: boolean;
 }
+
+/** When a check was called: the moment, and the host's count then (see host-time.ts). */
+export interface CheckStart {
+  at: number;
+  host: number;
+}
+
+/** Now, as a check's start. */
+export function checkStart(): CheckStart {
+  return { at: performance.now(), host: hostMs() };
+}
+
+/**
+ * ms of this host's time a check may add to its timeout, outside a test (inside one, the test's own timeout
+ * bounds it: the fixtures give what is left of it): Playwright's default test timeout.
+ */
+export const HOST_ALLOWANCE_MS = 30_000;
 
 /** How {@link until} paces its reads and which failed reads it reads again. */
 export interface UntilOptions {
@@ -48,7 +70,7 @@ export const LAST_READ_GRACE_MS = 100;
 export async function until<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, deadline: Deadline, options: UntilOptions = {}): Promise<PollResult<T>> {
   const { pause: wait = intervals, readsAgain = keepsPolling } = options;
   const started = performance.now();
-  const result: PollResult<T> = { done: false, last: undefined, error: undefined, reads: 0, answered: 0, ms: 0 };
+  const result: PollResult<T> = { done: false, last: undefined, error: undefined, reads: 0, answered: 0, ms: 0, hostMs: 0, hostSpent: false };
   for (let i = 1, last = false; ; i++) {
     const bound = last ? Deadline.in(LAST_READ_GRACE_MS) : deadline;
     try {
@@ -78,20 +100,27 @@ export async function until<T>(read: (deadline: Deadline) => Promise<T>, done: (
 
 /**
  * {@link until} for a check: one deadline for the whole check, its timeout from the spec's call, handed to every
- * read, so a phone that stops answering cannot hold it past its timeout. What the check spent before polling
- * (loading its code, reading a golden) counts from `startedAt`; when that leaves the reads less than
- * {@link LAST_READ_GRACE_MS}, they get that much: one read, as a last read gets, so the overshoot is at most the
- * time spent past the timeout before the first read, plus that grace. Misuse (bad input, a point off the screen)
- * is thrown; a phone that never answered is a result, for the check's own message.
- * @param startedAt `performance.now()` when the spec called the check
+ * read, so a phone that stops answering cannot hold it past its timeout. The timeout is the phone's time: the
+ * deadline moves later by what this host took meanwhile (its loop held, an engine loading), up to
+ * `hostAllowance`. What the check spent before polling (loading its code, reading a golden) counts from `started`,
+ * the host's share of it left out; when that leaves the reads less than {@link LAST_READ_GRACE_MS}, they get that
+ * much: one read, as a last read gets, so the overshoot is at most the time spent past the timeout before the
+ * first read, plus that grace. Misuse (bad input, a point off the screen) is thrown; a phone that never answered
+ * is a result, for the check's own message.
+ * @param started when the spec called the check
+ * @param hostAllowance ms of the host's time the check may add to its timeout
  */
-export async function untilChecked<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, timeout: number, startedAt = performance.now()): Promise<PollResult<T>> {
-  const spent = Math.max(0, performance.now() - startedAt);
-  const deadline = Deadline.in(Math.max(timeout - spent, Math.min(timeout, LAST_READ_GRACE_MS)));
+export async function untilChecked<T>(read: (deadline: Deadline) => Promise<T>, done: (value: T) => boolean, timeout: number, started = checkStart(), hostAllowance = HOST_ALLOWANCE_MS): Promise<PollResult<T>> {
+  const wall = Math.max(0, performance.now() - started.at);
+  const host = Math.min(Math.max(0, hostMs() - started.host), wall);
+  const spent = wall - Math.min(host, hostAllowance);
+  const deadline = Deadline.in(Math.max(timeout - spent, Math.min(timeout, LAST_READ_GRACE_MS)), undefined, Math.max(0, hostAllowance - host));
   try {
     const result = await until(read, done, deadline);
     // Its time is the check's, from the call: what its message says it took, against its timeout.
-    result.ms += spent;
+    result.ms += wall;
+    result.hostMs = host + deadline.hostMs;
+    result.hostSpent = !result.done && (host >= hostAllowance || deadline.hostSpent);
     if (result.last === undefined && isMisuse(result.error)) throw result.error;
     return result;
   } finally {

@@ -1,5 +1,6 @@
+import { noAnswerText } from '../core/errors.js';
 import type { CallSite } from './hooks.js';
-import type { PollResult } from './until.js';
+import type { CheckStart, PollResult } from './until.js';
 
 /**
  * A piece of a check's message line: text as it is, or a value that the test runner prints as the expected or
@@ -47,34 +48,54 @@ export interface CheckContext {
   isNot: boolean;
   /** ms the check may poll: the option given, else the expect timeout. */
   timeout: number;
-  /** `performance.now()` when the spec called it: what it spent before its first read counts. */
-  startedAt?: number;
+  /** When the spec called it: what it spent before its first read counts, but for the host's share. */
+  startedAt?: CheckStart;
+  /** ms of this host's time the check may add to its timeout (what is left of the test's); see untilChecked. */
+  hostAllowance?: number;
   /** Where the spec called it: its reads' steps are shown there. */
   site?: CallSite | undefined;
 }
 
 /**
  * What a check received when no read was answered. It then fails whichever way it was asked: with no value,
- * neither "has it" nor "has it not" holds, and a `.not` that passed on silence would be a false green.
+ * neither "has it" nor "has it not" holds, and a `.not` that passed on silence would be a false green. Said of
+ * the host, not the phone, when the host took all the time it was allowed.
  */
 export function noAnswer(poll: PollResult<unknown>): string {
-  const unanswered = poll.reads - poll.answered;
-  return `no answer: the phone stopped answering after ${poll.answered} read${poll.answered === 1 ? '' : 's'} (${unanswered} sent without an answer)`;
+  return noAnswerText(readFacts(poll, 0));
 }
 
 /**
  * `3 reads over 2001 ms (timeout 2000 ms, …)`, for the check's `Polled:` line: the reads answered, and then how
- * many more got no answer (a read still in flight when the deadline came, one that failed).
+ * many more got no answer (a read still in flight when the deadline came, one that failed). The host's share of
+ * the time, when it had one worth saying, is said: the timeout is the phone's time.
  */
 export function polled(poll: PollResult<unknown>, timeout: number, detail = '', noun = 'read'): string {
   const more = poll.reads - poll.answered;
-  const head = `${poll.answered} ${noun}${poll.answered === 1 ? '' : 's'} over ${Math.round(poll.ms)} ms (timeout ${timeout} ms${detail ? `, ${detail}` : ''})`;
+  const host = poll.hostMs >= HOST_WORTH_SAYING_MS ? `${Math.round(poll.hostMs)} ms of it this host's` : '';
+  const details = [host, detail].filter(Boolean).join(', ');
+  const head = `${poll.answered} ${noun}${poll.answered === 1 ? '' : 's'} over ${Math.round(poll.ms)} ms (timeout ${timeout} ms${details ? `, ${details}` : ''})`;
   return more ? `${head}, ${more} more without an answer` : head;
 }
 
-/** The reads of a poll, for the facts. */
-export function readFacts(poll: PollResult<unknown>, timeout: number): { answered: number; unanswered: number; ms: number; timeout: number } {
-  return { answered: poll.answered, unanswered: poll.reads - poll.answered, ms: Math.round(poll.ms), timeout };
+/** The host's share of a poll below this is not worth a word in its message. */
+const HOST_WORTH_SAYING_MS = 100;
+
+/** The reads of a poll, as the report's facts have them. */
+export interface ReadFacts {
+  answered: number;
+  unanswered: number;
+  ms: number;
+  timeout: number;
+  /** Only when the host ended the poll: the ms it kept the reads waiting. */
+  hostMs?: number;
+}
+
+/** The reads of a poll, for the facts: `hostMs` only when the host ended it. */
+export function readFacts(poll: PollResult<unknown>, timeout: number): ReadFacts {
+  const facts: ReadFacts = { answered: poll.answered, unanswered: poll.reads - poll.answered, ms: Math.round(poll.ms), timeout };
+  if (poll.hostSpent) facts.hostMs = Math.round(poll.hostMs);
+  return facts;
 }
 
 /** The `Last read failed: …` line of a poll whose last read failed; none otherwise. */

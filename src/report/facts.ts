@@ -3,6 +3,7 @@
 // Plain data, no Playwright types: fixtures/ writes it, src/report/ reads it.
 import { formatDelta, parseColor } from '../core/color.js';
 import { deltaE } from '../core/delta-e.js';
+import { noAnswerText } from '../core/errors.js';
 import { SETTINGS_FIELDS } from '../core/settings.js';
 
 /** The name of the JSON attachment a failing device assertion leaves in the report. */
@@ -18,6 +19,8 @@ export interface ReadFacts {
   ms: number;
   /** The assertion's timeout, ms. */
   timeout: number;
+  /** Set when this host took all the time it was allowed: the ms it kept the reads waiting. */
+  hostMs?: number;
 }
 
 interface CommonFacts {
@@ -134,11 +137,11 @@ function details(f: AssertionFacts): string {
       const limits = [f.tolerance ? `tolerance ±${f.tolerance} per channel` : '', f.deltaE !== undefined ? `ΔE00 ≤ ${f.deltaE}` : ''].filter(Boolean).join(', ');
       const expected = `${f.isNot ? 'not ' : ''}${f.expected}${limits ? ` (${limits})` : ''}`;
       const [got, wanted] = [parseColor(f.received ?? f.expected), parseColor(f.expected)];
-      const received = f.received === undefined ? noAnswer(f.reads) : `${quote(f.received)} (${formatDelta(got, wanted)}, ΔE00 ${deltaE(got, wanted).toFixed(2)})`;
+      const received = f.received === undefined ? noAnswerText(f.reads) : `${quote(f.received)} (${formatDelta(got, wanted)}, ΔE00 ${deltaE(got, wanted).toFixed(2)})`;
       return `Point: (${f.point.x}, ${f.point.y}); Expected: ${quote(expected)}; Received: ${received}`;
     }
     case 'toHaveSettings': {
-      if (f.fields.some((x) => x.received === undefined)) return `Expected: ${f.fields.map((x) => `${x.field} ${quote(x.expected)}`).join(', ')}; Received: ${noAnswer(f.reads)}`;
+      if (f.fields.some((x) => x.received === undefined)) return `Expected: ${f.fields.map((x) => `${x.field} ${quote(x.expected)}`).join(', ')}; Received: ${noAnswerText(f.reads)}`;
       if (f.isNot) return `Expected the settings not to match, and every field did: ${f.fields.slice(0, MAX_FIELDS).map((x) => `${x.field}: ${quote(x.received!)}`).join('; ')}`;
       // In the interface's order, as the matcher lists them.
       const order = (field: string) => SETTINGS_FIELDS.indexOf(field as (typeof SETTINGS_FIELDS)[number]);
@@ -146,7 +149,7 @@ function details(f: AssertionFacts): string {
       return `${differ.length} field(s) differ: ${differ.slice(0, MAX_FIELDS).map((x) => `${x.field}: expected ${quote(x.expected)}, received ${quote(x.received!)}`).join('; ')}`;
     }
     case 'toHaveNotification': {
-      if (!f.received) return `Expected: ${quote(f.filter)}; Received: ${noAnswer(f.reads)}`;
+      if (!f.received) return `Expected: ${quote(f.filter)}; Received: ${noAnswerText(f.reads)}`;
       const { matching, held, first } = f.received;
       const example = first ? `, e.g. ${first.app} ${JSON.stringify(first.text)}` : '';
       return `Expected: ${f.isNot ? 'no message' : 'a message'} matching ${f.filter}; Received: ${matching} matching of ${held} held${example}`;
@@ -162,17 +165,12 @@ function details(f: AssertionFacts): string {
     case 'toShow': {
       const head = `Image: ${f.image}; Expected: ${f.isNot ? 'the image not on the screen' : 'the image on the screen'}`;
       const b = f.best;
-      if (!b) return `${head}; Received: ${noAnswer(f.reads)}`;
+      if (!b) return `${head}; Received: ${noAnswerText(f.reads)}`;
       const at = `${b.width}×${b.height} (${b.x}, ${b.y})`;
       if (f.found) return `${head}; Received: found at ${at}, score ${b.score}`;
       return `${head}; Received: not found; best score ${b.score} (at least ${f.threshold}) at ${at}, its colour ΔE00 ${b.colorDelta} from the image's (at most ${f.deltaE})`;
     }
   }
-}
-
-/** What was received when no read was answered. */
-function noAnswer(r: ReadFacts): string {
-  return `no answer: the phone stopped answering after ${r.answered} read${r.answered === 1 ? '' : 's'} (${r.unanswered} sent without an answer)`;
 }
 
 /** A string as Playwright's matchers print one: in double quotes, quotes and backslashes escaped. */

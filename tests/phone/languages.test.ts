@@ -4,7 +4,7 @@
 // screen (Roboto, the simulator's face, has no Chinese glyphs), from the corpus PHONEWRIGHT_REALSCREENS names.
 import { parseDeviceId } from '../../src/core/device-id.js';
 import { DEFAULT_LANGUAGES, type Language } from '../../src/core/languages.js';
-import { Phone, type PhoneHooks } from '../../src/phone/index.js';
+import { NO_HOOKS, Phone } from '../../src/phone/index.js';
 import { checkText } from '../../src/phone/check-locator.js';
 import type { SimulatorHandle, SimulatorOptions, TextInput } from '../../src/simulator/index.js';
 import type { DeviceClient } from '../../src/client/index.js';
@@ -13,7 +13,6 @@ import { expect, test } from '../client/harness.js';
 
 const READER = 'device@1';
 const HAN = /\p{Script=Han}/u;
-const NO_HOOKS: PhoneHooks = { step: (_title, body) => body(undefined), attach: async () => {}, screenAtFailure: async () => undefined, screenAfterAct: async () => {}, callSite: () => undefined };
 
 /** A phone showing `texts`, black on white, on a server without the UI elements, read in the languages `now()` gives. */
 async function readerOn(start: (o?: SimulatorOptions) => Promise<SimulatorHandle>, connect: (url: string) => DeviceClient, texts: string[], now: () => readonly Language[]): Promise<Phone> {

@@ -3,7 +3,7 @@
 // not. What a spec sees of them through Playwright is in tests/fixtures/locators.test.ts.
 import { parseDeviceId } from '../../src/core/device-id.js';
 import type { ScreenMarks } from '../../src/image/index.js';
-import { Phone, type CheckContext, type Part, type PhoneHooks, type Verdict } from '../../src/phone/index.js';
+import { NO_HOOKS, Phone, type CheckContext, type Part, type PhoneHooks, type Verdict } from '../../src/phone/index.js';
 import { checkCount, checkText, checkVisible } from '../../src/phone/check-locator.js';
 import { DEFAULT_SCENARIO, EXAMPLE_APP, type SimulatorHandle, type SimulatorOptions, type TextInput } from '../../src/simulator/index.js';
 import type { DeviceClient } from '../../src/client/index.js';
@@ -28,6 +28,7 @@ async function appOn(start: (o?: SimulatorOptions) => Promise<SimulatorHandle>, 
     screenAtFailure: async (marks) => void seen.failed.push(marks),
     screenAfterAct: async () => {},
     callSite: () => undefined,
+    hostAllowance: NO_HOOKS.hostAllowance,
   };
   const client = connect(sim.url);
   await client.login();
@@ -93,7 +94,7 @@ test.describe('through the UI elements', () => {
     expect(seen.failed[0]!.regions!.length).toBeGreaterThan(0);
     expect((await checkVisible(phone.getByText('Sign up'), ctx(true, oneLook))).pass).toBe(false);
     const missing = await failure(() => phone.getByText('Sign up').tap({ timeout: oneLook }));
-    expect(missing.message).toMatch(/^getByText\('Sign up'\) is not on the screen of device@1116106541: the UI elements had no match; nearest: "Sign in" at .*; \d+ looks? over \d+ ms \(timeout 2000 ms\)/);
+    expect(missing.message).toMatch(/^getByText\('Sign up'\) is not on the screen of device@1116106541: the UI elements had no match; nearest: "Sign in" at .*; \d+ looks? over \d+ ms \(timeout 2000 ms(?:, \d+ ms of it this host's)?\)/);
   });
 
   test('bad input is refused before anything is read', async ({ startSim, connect }) => {
@@ -144,7 +145,7 @@ test.describe('matching the lines read from the screen, as Playwright matches te
     const sim = await start({ elements: false, scenario: { phones: [{ id: READER, name: 'reader', screen: { width: 720, height: 1280, fill: '0xffffff', texts: drawn } }] } });
     const client = connect(sim.url);
     await client.login();
-    const hooks: PhoneHooks = { step: (_title, body) => body(undefined), attach: async () => {}, screenAtFailure: async () => undefined, screenAfterAct: async () => {}, callSite: () => undefined };
+    const hooks = NO_HOOKS;
     return { phone: new Phone(client, parseDeviceId(READER), { hooks, waitTimeout: () => 10_000 }), sim };
   }
 

@@ -3,6 +3,7 @@
 // grace of a last read, and ends then.
 import type { Deadline } from '../../src/client/index.js';
 import { TimeoutError } from '../../src/core/errors.js';
+import { hostMs } from '../../src/client/host-time.js';
 import { LAST_READ_GRACE_MS, untilChecked } from '../../src/phone/until.js';
 import { expect, test } from '../helpers/test.js';
 
@@ -14,7 +15,7 @@ test('a check called long before its first read ends on one read\'s grace, not o
   // The spec called it 10 s ago, with a 4 s timeout: its time is over before it reads.
   const timeout = 4_000;
   const started = performance.now();
-  const poll = await untilChecked(silent, () => true, timeout, started - 10_000);
+  const poll = await untilChecked(silent, () => true, timeout, { at: started - 10_000, host: hostMs() });
   const took = performance.now() - started;
   expect(poll.reads, 'one read all the same').toBe(1);
   expect(poll.answered).toBe(0);
@@ -28,7 +29,7 @@ test('a check keeps what is left of its timeout after what it spent before readi
   // Called 4 s ago with a 6 s timeout: 2 s are left (a late check used to be given half its timeout, 3 s).
   const timeout = 6_000;
   const started = performance.now();
-  const poll = await untilChecked(silent, () => true, timeout, started - 4_000);
+  const poll = await untilChecked(silent, () => true, timeout, { at: started - 4_000, host: hostMs() });
   const took = performance.now() - started;
   expect(poll.answered).toBe(0);
   expect(took).toBeGreaterThanOrEqual(2_000 - 5);

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDeviceId } from '../../src/core/device-id.js';
 import { encodePng, solidImage, type ScreenMarks } from '../../src/image/index.js';
-import { Phone, type CheckContext, type Part, type PhoneHooks, type Verdict } from '../../src/phone/index.js';
+import { NO_HOOKS, Phone, type CheckContext, type Part, type PhoneHooks, type Verdict } from '../../src/phone/index.js';
 import { checkImage } from '../../src/phone/check-image.js';
 import { checkNotification } from '../../src/phone/check-notification.js';
 import { checkPixel } from '../../src/phone/check-pixel.js';
@@ -36,6 +36,7 @@ async function phoneOf(sim: SimulatorHandle, connect: (url: string) => import('.
     screenAtFailure: async (marks) => void seen.failed.push(marks),
     screenAfterAct: async () => {},
     callSite: () => undefined,
+    hostAllowance: NO_HOOKS.hostAllowance,
   };
   const client = connect(sim.url);
   await client.login();
