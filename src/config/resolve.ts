@@ -44,6 +44,11 @@ export interface Connection {
   devices: DeviceSelection | undefined;
   /** Where the URL and the credentials came from, for the hints of messages: a flag, a variable, the file. */
   sources: ConnectionSources;
+  /**
+   * Set when the servers were resolved for listing (see {@link resolveServers}) and the server's `passwordEnv`
+   * is unset: `password` is then empty, and whatever connects throws this instead.
+   */
+  passwordMissing?: ConfigError;
 }
 
 /** Where each setting of a connection came from, as a hint names it: `--url`, `PHONEWRIGHT_URL`, `LAB_A_PASSWORD (passwordEnv of server "lab-a")`… */
@@ -79,9 +84,11 @@ export function resolveConnection(flags: ConnectionFlags, env: Env, file?: Confi
  * PHONEWRIGHT_DEVICES selects phones: by id or name among configured ones, or lists them outright; `all`
  * takes every phone of every server the run has.
  * @param selectedBy what set the selection, for messages: `--devices` when the command line did
+ * @param o.listing resolved to list the phones (the runner's config, `--list`, an editor's explorer): a server
+ *   whose passwordEnv is unset is listed all the same, its {@link Connection.passwordMissing} set
  * @default selectedBy PHONEWRIGHT_DEVICES
  */
-export function resolveServers(env: Env, file?: ConfigFile, selectedBy: string = ENV.devices): Connection[] {
+export function resolveServers(env: Env, file?: ConfigFile, selectedBy: string = ENV.devices, o: { listing?: boolean } = {}): Connection[] {
   const selection = parseDeviceList(env[ENV.devices], selectedBy);
   const url = pick(undefined, env[ENV.url]);
   if (url !== undefined || !file || file.servers.length === 0) {
@@ -91,7 +98,7 @@ export function resolveServers(env: Env, file?: ConfigFile, selectedBy: string =
   }
   const names = env[ENV.server]?.split(',').map((s) => s.trim()).filter(Boolean);
   const entries = names?.length ? names.map((n) => findServer(file, n)) : file.servers;
-  const servers = entries.map((e) => connectionFor(e, {}, env, undefined));
+  const servers = entries.map((e) => connectionFor(e, {}, env, undefined, o.listing));
   if (!selection) return servers;
   if (selection === ALL_DEVICES) return servers.map((s) => ({ ...s, devices: ALL_DEVICES }));
   const unmatched = new Set(selection);
@@ -143,7 +150,7 @@ export function parseDeviceList(value: string | undefined, selectedBy: string = 
   );
 }
 
-function connectionFor(entry: ServerFileEntry | undefined, flags: ConnectionFlags, env: Env, url: string | undefined): Connection {
+function connectionFor(entry: ServerFileEntry | undefined, flags: ConnectionFlags, env: Env, url: string | undefined, listing = false): Connection {
   const resolvedUrl = url ?? entry?.url;
   if (resolvedUrl !== undefined) checkUrl(resolvedUrl, flags.url !== undefined ? '--url' : env[ENV.url] !== undefined ? ENV.url : 'url');
   const user = pick(flags.user, env[ENV.user]) ?? entry?.user ?? DEFAULT_USER;
@@ -156,14 +163,24 @@ function connectionFor(entry: ServerFileEntry | undefined, flags: ConnectionFlag
     user: sourceOf(flags.user, '--user', ENV.user, entry?.user === undefined ? undefined : inFile('user'), 'the default user'),
     password: sourceOf(flags.password, '--password', ENV.password, entry?.passwordEnv === undefined ? undefined : `${entry.passwordEnv} (the passwordEnv of server "${entry.name}")`, 'the default password'),
   };
+  const given = pick(flags.password, env[ENV.password]);
+  let password: string | undefined;
+  let passwordMissing: ConfigError | undefined;
+  try {
+    password = given ?? filePassword(entry, env) ?? DEFAULT_PASSWORD;
+  } catch (error) {
+    if (!listing || !(error instanceof ConfigError)) throw error;
+    passwordMissing = error;
+  }
   return {
     name: entry?.name ?? (resolvedUrl === undefined ? 'simulator' : 'env'),
     url: resolvedUrl?.replace(/\/+$/, ''),
     user,
-    password: pick(flags.password, env[ENV.password]) ?? filePassword(entry, env) ?? DEFAULT_PASSWORD,
+    password: password ?? '',
     apiRoot: normalizeApiRoot(pick(flags.apiRoot, env[ENV.apiRoot]) ?? entry?.apiRoot ?? DEFAULT_API_ROOT),
     devices: entry?.devices,
     sources,
+    ...(passwordMissing ? { passwordMissing } : {}),
   };
 }
 
