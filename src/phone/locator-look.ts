@@ -9,6 +9,7 @@ import type { Image } from '../image/png.js';
 import type { CallSite } from './hooks.js';
 import { look as lookForImage, want, wholeScreen, type ImageOptions, type Wanted } from './image.js';
 import type { Phone, ReadOptions } from './phone.js';
+import { onCores } from './host-cores.js';
 import { inLanes } from './lanes.js';
 
 /** What a locator looks for: a text, description, resource id or engine query, or an image cut from a screen. */
@@ -162,7 +163,8 @@ export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<R
     }
     // The engine keeps the screens it read: the same pixels in the same languages are not read again. Its
     // loading and reading are this host's time, not the phone's.
-    const { lines } = await onHost(async () => (await loadOcr()).read(image, phone.options.languages()));
+    const ocr = await onHost(loadOcr());
+    const { lines } = await onCores('read the text', () => ocr.read(image, phone.options.languages()), o.deadline);
     // Words in screen pixels: a capture of a rectangle reads at its own origin.
     return lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
   });
