@@ -83,6 +83,8 @@ const PROBE_VALID_MS = 1_000;
  * life. One refused later may have expired while the call waited (a slow server, retries).
  */
 const FRESH_TOKEN_MS = 1_000;
+/** Tokens one call may see spent by the calls beside it before it gives up: a burst of hundreds on 20-call tokens. */
+const MAX_SPENT_TOKENS = 32;
 /** The statuses a server gives a route it lacks: no such route, not this method, not implemented. */
 const LACKING_STATUSES = new Set([404, 405, 501]);
 
@@ -121,11 +123,16 @@ export class Caller {
       const retry = options.phoneReconnectMs === undefined ? this.#o.retry : { ...this.#o.retry, phoneReconnectMs: options.phoneReconnectMs };
       // Outside the call's retries: the login is a call of its own, with its own (shared) retries.
       let token = this.#session.current ?? (await within(this.#session.token(), deadline, `${op.operation}: logging in`));
+      let spent = 0;
       const renewToken = async (error: AuthError, renewed: number) => {
-        // Refused soon after its login, or token after token: logging in again would not help.
-        const fresh = this.#session.age(token) < FRESH_TOKEN_MS;
-        if (renewed > 0 && (fresh || renewed >= MAX_RENEWALS)) {
-          const what = fresh ? 'a freshly issued token' : `${renewed + 1} tokens in a row`;
+        // Refused as issued, or token after token: logging in again would not help. A token that served calls
+        // before it was rejected was spent (a burst on a server whose tokens last a few dozen calls), however
+        // fresh: renewed, once for all the calls that saw it rejected, and not counted against the call, whose
+        // turn may come only after several tokens are spent (up to MAX_SPENT_TOKENS).
+        const refused = this.#session.refusedAsIssued(token, FRESH_TOKEN_MS);
+        if (this.#session.hasServed(token)) spent++;
+        if (renewed > 0 && (refused || renewed - spent >= MAX_RENEWALS || spent > MAX_SPENT_TOKENS)) {
+          const what = refused ? 'a freshly issued token' : `${renewed + 1} tokens in a row`;
           throw new AuthError(this.#o.user, `${op.operation}: the server rejected ${what} for user "${this.#o.user}": ${this.#o.transport.describe(method, op.path('***'))}`, {
             reason: 'tokens-refused',
             hint: 'check the server\'s token settings, and that this user may use the API',
@@ -146,7 +153,10 @@ export class Caller {
           if (op.contrast && LACKING_STATUSES.has(reply.status)) await op.contrast(error as PhonewrightError, deadline);
           throw error;
         }
-        if (env.status === true) return { ok: true, body: env.body, text: reply.text, ctx };
+        if (env.status === true) {
+          this.#session.served(token);
+          return { ok: true, body: env.body, text: reply.text, ctx };
+        }
         const error = failure(ctx, env, op.device);
         if (env.status === null) {
           // Before the policy reads "node not found" as a phone gone, or the contrast as a route the server lacks.

@@ -11,6 +11,8 @@ export class Session {
   #current: string | undefined;
   /** When the current token was issued (performance.now()). */
   #issuedAt = 0;
+  /** Calls the current token has served: a token rejected after serving some was spent, not refused. */
+  #served = 0;
   #verifiedAt = Number.NEGATIVE_INFINITY;
   #probe: { token: string; valid: Promise<boolean> } | undefined;
   /** Every token this session was given, for redaction: an error may echo one renewed since. */
@@ -27,6 +29,7 @@ export class Session {
       (token) => {
         this.#current = token;
         this.#issuedAt = performance.now();
+        this.#served = 0;
         this.#issued.push(token);
         // Sixteen characters each; a long run renews often, and redacting the last few dozen is plenty.
         if (this.#issued.length > MAX_REMEMBERED) this.#issued.shift();
@@ -62,9 +65,24 @@ export class Session {
     return this.#current;
   }
 
-  /** Milliseconds since `token` was issued; Infinity for a token that is no longer the current one. */
-  age(token: string): number {
-    return token === this.#current ? performance.now() - this.#issuedAt : Number.POSITIVE_INFINITY;
+  /** A call was answered with `token`. */
+  served(token: string): void {
+    if (token === this.#current) this.#served++;
+  }
+
+  /** Whether `token` served a call before it was rejected (it is still the current token, or was renewed since). */
+  hasServed(token: string): boolean {
+    return token !== this.#current || this.#served > 0;
+  }
+
+  /**
+   * Whether the server refused `token` as it was issued: it is still the current token, has served no call,
+   * and was rejected within `freshMs` of its login. One that served calls and was then rejected was spent (a
+   * server whose tokens last a few dozen calls); one rejected later may have expired while the call waited; one
+   * that is no longer current was renewed by another call meanwhile: none of them is a refusal.
+   */
+  refusedAsIssued(token: string, freshMs: number): boolean {
+    return token === this.#current && this.#served === 0 && performance.now() - this.#issuedAt < freshMs;
   }
 
   /** Every token issued to this session (the last few dozen), for redaction. */

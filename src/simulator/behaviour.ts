@@ -10,6 +10,8 @@ export interface Behaviour {
   tokenFailure: 'message' | 'false' | 'http401';
   /** Seconds a token stays valid; 0 means until the simulator restarts. */
   tokenLifetimeSeconds: number;
+  /** Calls a token answers before it is refused, as a token expired is; 0 means no limit. */
+  tokenCalls: number;
   /** Position 1 is the oldest message held ('oldest-first') or the newest ('newest-first'). */
   notificationOrder: 'oldest-first' | 'newest-first';
   /** `position` counts in the list after the device/app/match filters, or in the unfiltered list. */
@@ -44,6 +46,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   loginFailure: 'message',
   tokenFailure: 'message',
   tokenLifetimeSeconds: 0,
+  tokenCalls: 0,
   notificationOrder: 'oldest-first',
   positionIndexes: 'filtered',
   match: 'substring',
@@ -70,6 +73,7 @@ export const BEHAVIOUR_SPECS: Readonly<Record<BehaviourKey, BehaviourSpec>> = {
   loginFailure: { flag: 'login-failure', choices: ['message', 'false'], describe: 'Wrong credentials answer {"status":null,"value":"wrong user name or password"} or {"status":false}' },
   tokenFailure: { flag: 'token-failure', choices: ['message', 'false', 'http401'], describe: 'A bad token answers {"status":null,"value":"invalid token"}, {"status":false} or HTTP 401' },
   tokenLifetimeSeconds: { flag: 'token-lifetime', integer: { min: 0, max: 315_360_000 }, describe: 'Seconds a token stays valid (0: until restart)' },
+  tokenCalls: { flag: 'token-calls', integer: { min: 0, max: 1_000_000_000 }, describe: 'Calls a token answers before it is refused (0: no limit)' },
   notificationOrder: { flag: 'notification-order', choices: ['oldest-first', 'newest-first'], describe: 'Which message position 1 is' },
   positionIndexes: { flag: 'position-indexes', choices: ['filtered', 'unfiltered'], describe: 'Whether position counts in the filtered or the unfiltered list' },
   match: { flag: 'match', choices: ['substring', 'exact'], describe: 'How the match filter compares texts (case-sensitive)' },

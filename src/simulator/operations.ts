@@ -28,7 +28,7 @@ export function login(state: SimulatorState, authorization: string | undefined, 
   if (encoded === '' || !secretsEqual(presented, credentials)) {
     return { status: 200, body: state.behaviour.loginFailure === 'message' ? WRONG_LOGIN : BODY.false };
   }
-  const token = state.tokens.issue(state.now(), state.behaviour.tokenLifetimeSeconds);
+  const token = state.tokens.issue(state.now(), state.behaviour.tokenLifetimeSeconds, state.behaviour.tokenCalls);
   return { status: 200, body: `{"status":true,"value":{"token":"${token}"}}` };
 }
 

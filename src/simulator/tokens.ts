@@ -13,28 +13,32 @@ const MAX_TOKENS = 10_000;
  * not depend on how much of a guessed token is right.
  */
 export class TokenStore {
-  /** digest (base64) → expiry in ms since the epoch (Infinity: until restart). */
-  #tokens = new Map<string, number>();
+  /** digest (base64) → expiry in ms since the epoch (Infinity: until restart), and the calls it has left. */
+  #tokens = new Map<string, { expiry: number; calls: number }>();
 
   /**
    * Hands out a new token.
    * @param now ms since the epoch
    * @param lifetimeSeconds 0 for "until restart"
+   * @param calls the calls it answers; 0 for no limit
    */
-  issue(now: number, lifetimeSeconds: number): string {
+  issue(now: number, lifetimeSeconds: number, calls = 0): string {
     const token = randomToken();
     if (this.#tokens.size >= MAX_TOKENS) this.#tokens.delete(this.#tokens.keys().next().value!);
-    this.#tokens.set(digest(token), lifetimeSeconds > 0 ? now + lifetimeSeconds * 1000 : Infinity);
+    this.#tokens.set(digest(token), { expiry: lifetimeSeconds > 0 ? now + lifetimeSeconds * 1000 : Infinity, calls: calls > 0 ? calls : Infinity });
     return token;
   }
 
-  /** True when `token` was handed out and has not expired at `now`. */
+  /** True when `token` was handed out, has not expired at `now`, and has a call left (this one, counted). */
   check(token: string | undefined, now: number): boolean {
     if (token === undefined || token.length !== TOKEN_LENGTH) return false;
     const key = digest(token);
-    const expiry = this.#tokens.get(key);
-    if (expiry === undefined) return false;
-    if (now < expiry) return true;
+    const entry = this.#tokens.get(key);
+    if (entry === undefined) return false;
+    if (now < entry.expiry && entry.calls > 0) {
+      entry.calls--;
+      return true;
+    }
     this.#tokens.delete(key);
     return false;
   }

@@ -93,6 +93,13 @@ test('a server of the interface only: ok, each route not offered with what phone
   expect(sim.acts()).toEqual([]);
 });
 
+test('a server whose tokens serve 3 calls: the probes\' burst renews the spent token once for all, and every route is told', async ({ simulate }) => {
+  const sim = await simulate({ behaviour: { tokenCalls: 3 } });
+  const { report } = await doctorJson(['--url', sim.url, '--user', USER, '--password', PASSWORD], 0);
+  expect(report.checks.every((c) => c.ok), JSON.stringify(report.checks)).toBe(true);
+  expect(report.capabilities.map((c) => [c.name, c.offered])).toEqual(CAPABILITIES.map((name) => [name, true]));
+});
+
 test('a frozen phone: the checks on it end at their deadline, naming what did not answer; the rest still answer', async ({ simulate }) => {
   const sim = await simulate();
   sim.freeze(sim.mainDevice);

@@ -109,6 +109,17 @@ for (const rejectToken of REJECTIONS) {
   });
 }
 
+test('a burst on a server whose tokens serve 20 calls: every call answered, each spent token renewed once for all the calls that saw it rejected', async ({ serve, connect }) => {
+  const server = await serve({ tokenUses: 20 });
+  const client = connect(server);
+  await client.login();
+  // 90 at once: most tokens are spent within a millisecond of their login, by the burst, not refused.
+  const results = await Promise.all(Array.from({ length: 90 }, (_, i) => client.pixel(VENDOR_MAIN_DEVICE, i, i)));
+  expect(results).toEqual(Array(90).fill(PIXEL));
+  // Each token serves 20 of the 90 calls and their retries: about five, never one per rejected call.
+  expect(server.count('login')).toBeLessThanOrEqual(10);
+});
+
 test('a token that expires after N calls: every call succeeds, one login per expiry', async ({ serve, connect }) => {
   const server = await serve({ tokenUses: 5 });
   const client = connect(server);

@@ -63,6 +63,18 @@ const CASES: Case[] = [
     switched: [{ id: A }, { status: null, value: 'invalid token' }],
   },
   {
+    key: 'tokenCalls',
+    value: 2,
+    observe: async (sim) => {
+      const token = await login(sim);
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push((await authed(sim, token, '/devices/main')).json);
+      return answers;
+    },
+    byDefault: [{ id: A }, { id: A }, { id: A }],
+    switched: [{ id: A }, { id: A }, { status: null, value: 'invalid token' }],
+  },
+  {
     key: 'notificationOrder',
     value: 'newest-first',
     observe: async (sim) => {

@@ -84,6 +84,7 @@ test('every behaviour flag reaches the simulator', async () => {
     'login-failure': 'false',
     'token-failure': 'false',
     'token-lifetime': '90',
+    'token-calls': '20',
     'notification-order': 'newest-first',
     'position-indexes': 'unfiltered',
     match: 'exact',
@@ -103,6 +104,7 @@ test('every behaviour flag reaches the simulator', async () => {
     loginFailure: 'false',
     tokenFailure: 'false',
     tokenLifetimeSeconds: 90,
+    tokenCalls: 20,
     notificationOrder: 'newest-first',
     positionIndexes: 'unfiltered',
     match: 'exact',
@@ -249,7 +251,7 @@ test.describe('the command module', () => {
     const y = yargs([]);
     (mod.builder as (y: unknown) => unknown)(y);
     const keys = Object.keys((y as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key);
-    for (const flag of ['login-failure', 'token-failure', 'token-lifetime', 'notification-order', 'position-indexes', 'match', 'position-past-end', 'messages-held', 'file-url', 'hw-decode', 'resolution', 'time-unit', 'lab', 'clock-offset', 'port', 'host', 'scenario', 'storage', 'allow-absolute-uploads', 'max-upload-bytes', 'admin-key', 'capabilities', 'acts', 'missing-route']) {
+    for (const flag of ['login-failure', 'token-failure', 'token-lifetime', 'token-calls', 'notification-order', 'position-indexes', 'match', 'position-past-end', 'messages-held', 'file-url', 'hw-decode', 'resolution', 'time-unit', 'lab', 'clock-offset', 'port', 'host', 'scenario', 'storage', 'allow-absolute-uploads', 'max-upload-bytes', 'admin-key', 'capabilities', 'acts', 'missing-route']) {
       expect(keys, flag).toContain(flag);
     }
   });
