@@ -36,7 +36,7 @@ export function sendAai(state: SimulatorState, device: string, params: Query): s
   const request = readRequest(read.value);
   if (typeof request === 'string') return failure(request);
   const screen = state.screenOf(phone);
-  const query = parseAaiQuery(request.query, phone.foreground);
+  const query = parseAaiQuery(request.query, phone.app);
   if (typeof query === 'string') return failure(`bad query ${JSON.stringify(request.query)}: ${query}`);
   const found = findNodes(screen, query);
   const answers: Record<string, unknown>[] = [];

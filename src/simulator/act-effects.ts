@@ -38,10 +38,10 @@ export function applyAct(phone: Phone, screen: Screen, act: Act): void {
     }
     case 'app':
       if (act.state === 'inactive') {
-        if (phone.foreground === act.app) phone.home();
+        if (phone.app === act.app) phone.home();
         return;
       }
-      phone.foreground = act.app;
+      phone.app = act.app;
       if (!phone.installed.includes(act.app)) phone.installed.push(act.app);
       phone.launch(act.app, act.state === 'restart');
       return;

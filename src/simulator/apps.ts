@@ -22,8 +22,8 @@ export function appState(state: SimulatorState, device: string, app: string, par
 }
 
 /**
- * A phone's apps (`GET devices/<id>/apps`): `q=foreground_app` answers the package in front as `value` (empty
- * until an app is started), `q=installed_apk_list` the installed packages as a list.
+ * A phone's apps (`GET devices/<id>/apps`): `q=foreground_app` answers the package in front as `value` (the
+ * launcher on the home screen), `q=installed_apk_list` the installed packages as a list.
  */
 export function appList(state: SimulatorState, device: string, params: Query): string {
   const phone = state.find(device);

@@ -23,6 +23,9 @@ export interface PhoneInfo {
   screen: string | null;
 }
 
+/** The package of the home screen's app: Android's own launcher. */
+export const LAUNCHER = 'com.android.launcher3';
+
 /** Most screens a phone keeps to go back to: a loop of taps (sign in, sign out, …) forgets the oldest. */
 const MAX_BACK_STACK = 50;
 
@@ -34,8 +37,8 @@ export class Phone {
   settings: DisplaySettings;
   clockOffsetMs: number;
   frozen = false;
-  /** The app in front, as the vendor's properties name it (`foregroundapp`); set by starting or closing apps. */
-  foreground = '';
+  /** The app launched and in front; '' on the home screen. Set by starting or closing apps. */
+  app = '';
   /** Where the finger is down: set by a touch `down` or `move`, cleared by `up`, a tap and every whole gesture. */
   finger: { x: number; y: number } | undefined;
   /** What the phone's clipboard holds: set through the admin API or the handle. */
@@ -48,6 +51,14 @@ export class Phone {
   readonly about: Pick<PhoneSpec, 'model' | 'manufacturer' | 'android' | 'sdk'>;
   /** The editable element a tap put the focus on, where typed text goes; cleared when the screen changes. */
   focus: Element | undefined;
+
+  /**
+   * The package in front, as the vendor's properties (`foregroundapp`) and `apps?q=foreground_app` name it: the
+   * app launched, or on the home screen the launcher (a phone always has an app in front).
+   */
+  get foreground(): string {
+    return this.app || LAUNCHER;
+  }
   #frames: FrameSpec[];
   #loop: boolean;
   #cycleMs: number;
@@ -108,13 +119,13 @@ export class Phone {
   back(): void {
     if (this.#stack.length === 0) return;
     this.#show(this.#stack.slice(0, -1));
-    if (this.#stack.length === 0) this.foreground = '';
+    if (this.#stack.length === 0) this.app = '';
   }
 
   /** Shows the home screen: the app in front leaves it. */
   home(): void {
     this.#show([]);
-    this.foreground = '';
+    this.app = '';
   }
 
   /** The screen shown `elapsedMs` after the start: the named screen in front, or the home screen's frame. */

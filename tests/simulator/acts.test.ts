@@ -2,6 +2,7 @@
 // where parameters come from and which wins, bodies too large, refusals that name what is wrong, the acts
 // option and the missing-route forms, paths that are no route, the sibling API roots.
 import { startSimulator, type ScenarioInput } from '../../src/simulator/index.js';
+import { LAUNCHER } from '../../src/simulator/phone.js';
 import { MAIN, admin, authed, call, expect, login, test } from './harness.js';
 import { rawRequest } from './wire.js';
 
@@ -150,7 +151,7 @@ for (const acts of ['inputs', 'scripts', 'both'] as const) {
       }
       expect(sim.acts().map((a) => a.via)).toEqual([...(offered.inputs ? ['inputs', 'texts'] : []), ...(offered.scripts ? ['script'] : [])]);
       // Apps are not acts: offered whichever way acts come.
-      expect((await authed(sim, token, `/devices/${MAIN}/apps?q=foreground_app`)).json).toEqual({ status: true, value: '' });
+      expect((await authed(sim, token, `/devices/${MAIN}/apps?q=foreground_app`)).json).toEqual({ status: true, value: LAUNCHER });
     });
   });
 }
@@ -229,7 +230,7 @@ test.describe('a scenario\'s groups and installed apps', () => {
     sim.reset();
     token = await login(sim);
     expect(await get('/devices/device@1/apps?q=installed_apk_list')).toEqual({ status: true, value: ['com.example.chat', 'com.example.shop'] });
-    expect(await get('/devices/device@1/apps?q=foreground_app')).toEqual({ status: true, value: '' });
+    expect(await get('/devices/device@1/apps?q=foreground_app')).toEqual({ status: true, value: LAUNCHER });
   });
 
   test('a bad group or app list is refused with what to write', async () => {

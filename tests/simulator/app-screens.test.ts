@@ -3,6 +3,7 @@
 // admin API's view of what a phone shows.
 import { PNG } from 'pngjs';
 import { SimulatorAdmin, type SimulatorHandle } from '../../src/simulator/index.js';
+import { LAUNCHER } from '../../src/simulator/phone.js';
 import { A, admin, authed, expect, login, MAIN, test, TWO_PHONES } from './harness.js';
 import { rawRequest } from './wire.js';
 
@@ -92,7 +93,7 @@ test('a tap on "Sign in" shows "Signed in"; back goes to the form, back again ho
   const bridge = async (param: string) => expect((await authed(sim, token, `/devices/${MAIN}/scripts?cmd=send&param=${param}`, { method: 'POST' })).json).toEqual({ status: true, value: '0' });
   await bridge('sigmaConst.KEY_BACK');
   expect(sim.phones[0]!.screen).toBeNull();
-  expect((await authed(sim, token, `/devices/${MAIN}/apps?q=foreground_app`)).json).toEqual({ status: true, value: '' });
+  expect((await authed(sim, token, `/devices/${MAIN}/apps?q=foreground_app`)).json).toEqual({ status: true, value: LAUNCHER });
   await appState(sim, token, MAIN, 'active');
   await bridge('sigmaConst.KEY_HOME');
   expect(sim.phones[0]!.screen).toBeNull();
