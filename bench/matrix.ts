@@ -1,4 +1,5 @@
 // matrix_8_over_1: wall time of the example suite (specs/) on 8 simulated phones ÷ on 1, as `phonewright test`
+// (matrix_16_over_1: on 16, three clones of each default phone; reported, and every run of it must be green)
 // runs it where phonewright is installed (its own config, the package's build). The 8 phones are the default
 // scenario's 4 and a clone of each (new id, name `<name>-b`); a clone reuses the model expectations
 // (specs/phones.ts) and the region golden of the phone it was cloned from.
@@ -28,7 +29,8 @@ import { exampleSpecs, INSTALLED_CONFIG, installedProject, removeProject, runPla
  */
 const ROUNDS = 5;
 const ONE = 'galaxy-s9';
-const SUFFIX = '-b';
+/** The clones' name suffixes: the default scenario's 4 phones and a clone of each make 8; three clones, 16. */
+const SUFFIXES = ['-b', '-c', '-d'];
 const FLOOR_SPEC = 'specs/zz-playwright-floor.spec.ts';
 /** A title no example test has: the suite runs leave this test out. */
 const FLOOR_TITLE = 'playwright-floor';
@@ -38,7 +40,8 @@ const LAB_CONFIG = 'phonewright.lab.json';
 export async function run(): Promise<BenchResult> {
   const dir = await installedProject(await exampleSpecs());
   try {
-    const phones = await cloneScenario(dir);
+    const sixteen = await cloneScenario(dir, SUFFIXES.length);
+    const phones = sixteen.slice(0, 8);
     // Playwright's own share, for the detail column: one empty test per project, no phonewright fixture.
     await writeFile(path.join(dir, FLOOR_SPEC), `import { test } from '@playwright/test';\ntest('${FLOOR_TITLE}', () => {});\n`);
     const lab = { PHONEWRIGHT_CONFIG: LAB_CONFIG };
@@ -64,6 +67,7 @@ export async function run(): Promise<BenchResult> {
       labEight: run('labEight', phones, suite, lab),
       one: run('one', [ONE], suite),
       eight: run('eight', phones, suite),
+      sixteen: run('sixteen', sixteen, suite),
     });
     const shares = ms.labEight.map((x, i) => (x - ms.floorEight[i]!) / (ms.labOne[i]! - ms.floorOne[i]!));
     const c = (label: string) => seconds(median(cpu[label]!));
@@ -71,6 +75,7 @@ export async function run(): Promise<BenchResult> {
     return {
       figures: {
         matrix_8_over_1: round(medianRatio(ms.eight, ms.one), 2),
+        matrix_16_over_1: round(medianRatio(ms.sixteen, ms.one), 2),
         matrix_8_over_1_lab: round(medianRatio(ms.labEight, ms.labOne), 2),
         matrix_lab_share: round(median(shares), 2),
       },
@@ -82,6 +87,7 @@ export async function run(): Promise<BenchResult> {
           `lab preset: wall 1 phone ${seconds(median(ms.labOne))}, 8 phones ${seconds(median(ms.labEight))}; CPU ${c('labOne')} and ${c('labEight')}; ` +
           `every phone's first test begun ${p('labOne', 'firstTestMs')} and ${p('labEight', 'firstTestMs')} into the run, ` +
           `the region check (the slowest phone's) ${p('labOne', 'regionMs')} and ${p('labEight', 'regionMs')}; ${ROUNDS} rounds`,
+        matrix_16_over_1: `wall 1 phone ${seconds(median(ms.one))}, 16 phones ${seconds(median(ms.sixteen))}; CPU ${c('one')} and ${c('sixteen')}; green in each of ${ROUNDS} rounds`,
         matrix_8_over_1:
           `wall 1 phone ${seconds(median(ms.one))}, 8 phones ${seconds(median(ms.eight))}; CPU ${c('one')} and ${c('eight')}. ` +
           `Playwright alone (an empty test per project): wall ${seconds(median(ms.floorOne))} and ${seconds(median(ms.floorEight))} ` +
@@ -120,10 +126,15 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Writes the 8-phone scenario and the config that points at it, and teaches the specs the clones; returns the 8 names. */
-export async function cloneScenario(dir: string): Promise<string[]> {
+/**
+ * Writes the scenario of the default phones and `copies` clones of each (new ids, names `<name>-b`, `-c`, …) and
+ * the config that points at it, and teaches the specs the clones; returns the names, the originals and their
+ * first clones first (8 of them), then the other clones.
+ */
+export async function cloneScenario(dir: string, copies = 1): Promise<string[]> {
   const originals = DEFAULT_SCENARIO.phones;
-  const clones: PhoneInput[] = originals.map((p, i) => ({ ...p, id: `device@${900_000_001 + i}`, name: `${p.name}${SUFFIX}` }));
+  const suffixes = SUFFIXES.slice(0, copies);
+  const clones: PhoneInput[] = suffixes.flatMap((suffix, k) => originals.map((p, i) => ({ ...p, id: `device@${900_000_001 + k * 100 + i}`, name: `${p.name}${suffix}` })));
   const scenario = { ...DEFAULT_SCENARIO, phones: [...originals, ...clones] };
   await writeFile(path.join(dir, 'scenario.json'), JSON.stringify(scenario));
   await writeFile(path.join(dir, 'scenario-lab.json'), JSON.stringify({ ...scenario, lab: true }));
@@ -133,12 +144,13 @@ export async function cloneScenario(dir: string): Promise<string[]> {
   await appendFile(
     path.join(dir, 'specs', 'phones.ts'),
     `\n// bench/matrix: each cloned phone has the model of the phone it was cloned from.\n` +
-      names.map((n) => `PHONES[${JSON.stringify(n + SUFFIX)}] = PHONES[${JSON.stringify(n)}]!;\n`).join(''),
+      suffixes.flatMap((suffix) => names.map((n) => `PHONES[${JSON.stringify(n + suffix)}] = PHONES[${JSON.stringify(n)}]!;\n`)).join(''),
   );
   const goldens = path.join(dir, 'specs', 'region.spec.ts-snapshots');
   for (const file of await readdir(goldens)) {
     const phone = names.find((n) => file.endsWith(`-${n}.png`));
-    if (phone) await copyFile(path.join(goldens, file), path.join(goldens, file.replace(`-${phone}.png`, `-${phone}${SUFFIX}.png`)));
+    if (!phone) continue;
+    for (const suffix of suffixes) await copyFile(path.join(goldens, file), path.join(goldens, file.replace(`-${phone}.png`, `-${phone}${suffix}.png`)));
   }
   return [...names, ...clones.map((c) => c.name!)];
 }
