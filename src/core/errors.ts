@@ -175,16 +175,6 @@ export function hostBusy(ms: number): string {
   return `this host was busy: ${Math.round(ms)} ms waiting for its CPU`;
 }
 
-/**
- * What a check received when none of its reads was answered: the phone stopped answering, or, when the host took
- * all the time it was allowed (`hostMs` given), this machine kept the answers waiting.
- */
-export function noAnswerText(r: { answered: number; unanswered: number; hostMs?: number | undefined }): string {
-  const reads = `${r.answered} read${r.answered === 1 ? '' : 's'} (${r.unanswered} sent without an answer)`;
-  if (r.hostMs !== undefined) return `no answer: ${hostBusy(r.hostMs)}, after ${reads}`;
-  return `no answer: the phone stopped answering after ${reads}`;
-}
-
 /** The caller aborted (an AbortSignal, Ctrl-C). */
 export class AbortedError extends PhonewrightError {
   declare readonly code: 'PW_ABORTED';

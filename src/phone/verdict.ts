@@ -1,4 +1,4 @@
-import { noAnswerText } from '../core/errors.js';
+import { noAnswerText, type ReadFacts } from '../core/read-facts.js';
 import type { CallSite } from './hooks.js';
 import type { CheckStart, PollResult } from './until.js';
 
@@ -80,16 +80,6 @@ export function polled(poll: PollResult<unknown>, timeout: number, detail = '', 
 
 /** The host's share of a poll below this is not worth a word in its message. */
 const HOST_WORTH_SAYING_MS = 100;
-
-/** The reads of a poll, as the report's facts have them. */
-export interface ReadFacts {
-  answered: number;
-  unanswered: number;
-  ms: number;
-  timeout: number;
-  /** Only when the host ended the poll: the ms it kept the reads waiting. */
-  hostMs?: number;
-}
 
 /** The reads of a poll, for the facts: `hostMs` only when the host ended it. */
 export function readFacts(poll: PollResult<unknown>, timeout: number): ReadFacts {

@@ -3,25 +3,13 @@
 // Plain data, no Playwright types: fixtures/ writes it, src/report/ reads it.
 import { formatDelta, parseColor } from '../core/color.js';
 import { deltaE } from '../core/delta-e.js';
-import { noAnswerText } from '../core/errors.js';
+import { noAnswerText, type ReadFacts } from '../core/read-facts.js';
 import { SETTINGS_FIELDS } from '../core/settings.js';
+
+export type { ReadFacts } from '../core/read-facts.js';
 
 /** The name of the JSON attachment a failing device assertion leaves in the report. */
 export const FACTS_ATTACHMENT = 'phonewright-facts.json';
-
-/** How the phone was read while the assertion polled. */
-export interface ReadFacts {
-  /** Reads (or region samples) answered. */
-  answered: number;
-  /** Reads sent and never answered: in flight at the deadline, or failed. */
-  unanswered: number;
-  /** ms the assertion polled. */
-  ms: number;
-  /** The assertion's timeout, ms. */
-  timeout: number;
-  /** Set when this host took all the time it was allowed: the ms it kept the reads waiting. */
-  hostMs?: number;
-}
 
 interface CommonFacts {
   /** The phone as messages name it: `galaxy-s9 (device@1116106541)`. */
