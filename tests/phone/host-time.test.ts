@@ -29,20 +29,22 @@ async function phoneOf(sim: SimulatorHandle, connect: (url: string) => DeviceCli
 
 test('the count of this host\'s time grows by a held loop and by waits on its account, several at once counted once', async () => {
   const before = hostMs();
+  const t0 = performance.now();
   hold(300);
   const held = hostMs() - before;
+  const heldWall = performance.now() - t0;
   expect(held).toBeGreaterThanOrEqual(250);
-  expect(held).toBeLessThan(1_000);
+  // Never more than the time that passed: the host's time is a share of the wall's.
+  expect(held).toBeLessThanOrEqual(heldWall + 60);
   const from = hostMs();
+  const t1 = performance.now();
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   await Promise.all([onHost(wait(200)), onHost(wait(200)), onHost(() => wait(200))]);
   const waited = hostMs() - from;
+  const wall = performance.now() - t1;
   expect(waited).toBeGreaterThanOrEqual(190);
-  expect(waited, 'three waits side by side are 200 ms of the host, not 600').toBeLessThan(450);
-  // Idle time is nobody's: the count stands still.
-  const idle = hostMs();
-  await wait(300);
-  expect(hostMs() - idle).toBeLessThan(100);
+  // Three waits side by side are their wall time of the host's, not three times it.
+  expect(waited, `${waited} ms counted in ${wall} ms`).toBeLessThanOrEqual(wall + 5);
 });
 
 test('a deadline that allows the host\'s time moves later by a held loop; a plain one passes', async () => {
@@ -52,8 +54,8 @@ test('a deadline that allows the host\'s time moves later by a held loop; a plai
     hold(500);
     expect(plain.passed).toBe(true);
     expect(phones.passed, 'the hold was the host\'s: the phone has not had its 200 ms').toBe(false);
-    expect(phones.remaining()).toBeGreaterThan(100);
-    expect(phones.hostMs).toBeGreaterThanOrEqual(450);
+    // All of the hold but the tick it began in (50 ms, and 10 of jitter) is counted.
+    expect(phones.hostMs).toBeGreaterThanOrEqual(500 - 60);
     const capped = Deadline.in(200, undefined, 100);
     hold(400);
     expect(capped.passed, 'no more than its allowance').toBe(true);
