@@ -17,7 +17,7 @@ export class Deadline {
   readonly signal: AbortSignal | undefined;
   /** `performance.now()` at which it passes on the phone's time alone. */
   readonly #at: number;
-  /** The host's count when it was made, and how much of the host's time it may add (0: none). */
+  /** The host's count when it was made, and how much of the host's time it may add (undefined: a plain deadline). */
   readonly #host: { from: number; allowance: number } | undefined;
   #dispose: (() => void) | undefined;
 
@@ -69,6 +69,17 @@ export class Deadline {
   get hostSpent(): boolean {
     const h = this.#host;
     return h !== undefined && hostMs() - h.from >= h.allowance;
+  }
+
+  /**
+   * The error of a wait this deadline ended: `<what>: no answer before the deadline<tail>`, or, when the host took
+   * all it was allowed, `<what>: this host was busy: N ms waiting for its CPU, and no answer came before the
+   * deadline<tail>`, its `hostMs` set (not the lab's failure).
+   * @param tail after the line, e.g. `: GET http://…`
+   */
+  expired(what: string, tail = '', cause?: unknown): TimeoutError {
+    if (this.hostSpent) return new TimeoutError(`${what}: ${hostBusy(this.hostMs)}, and no answer came before the deadline${tail}`, { reason: 'deadline', hostMs: this.hostMs, cause });
+    return new TimeoutError(`${what}: no answer before the deadline${tail}`, { reason: 'deadline', cause });
   }
 
   /** A time budget without a signal (see the class comment). */
@@ -155,9 +166,7 @@ export function within<T>(work: Promise<T>, deadline: Deadline, what: string): P
     const stop = () => {
       const error = deadline.cancelled
         ? new AbortedError(`${what}: aborted`)
-        : deadline.hostSpent
-          ? new TimeoutError(`${what}: ${hostBusy(deadline.hostMs)}, and no answer came before the deadline`, { reason: 'deadline', hostMs: deadline.hostMs })
-          : new TimeoutError(`${what}: no answer before the deadline`, { reason: 'deadline' });
+        : deadline.expired(what);
       reject(error);
     };
     if (deadline.passed) {

@@ -1,5 +1,5 @@
 import type { Dispatcher, Pool } from 'undici';
-import { AbortedError, hostBusy, PhonewrightError, ProtocolError, TimeoutError, UnreachableError } from '../core/errors.js';
+import { AbortedError, PhonewrightError, ProtocolError, TimeoutError, UnreachableError } from '../core/errors.js';
 import { redact, redactTokenParam } from '../core/redact.js';
 import { DEADLINE_PASSED, type Deadline } from './deadline.js';
 import { TRANSIENT_NETWORK } from './resilience.js';
@@ -227,8 +227,7 @@ export class Transport {
     const code = (error as { code?: string } | undefined)?.code;
     const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
     if (error === DEADLINE_PASSED || (a.deadline.passed && !a.deadline.cancelled) || (timedOut && cut)) {
-      if (a.deadline.hostSpent) return new TimeoutError(`${op}: ${hostBusy(a.deadline.hostMs)}, and no answer was read before the deadline: ${what}`, { reason: 'deadline', hostMs: a.deadline.hostMs });
-      return new TimeoutError(`${op}: no answer before the deadline: ${what}`, { reason: 'deadline', cause: error === DEADLINE_PASSED ? undefined : error });
+      return a.deadline.expired(op, `: ${what}`, error === DEADLINE_PASSED ? undefined : error);
     }
     if (a.deadline.cancelled || code === 'UND_ERR_ABORTED' || (error as Error)?.name === 'AbortError') {
       return new AbortedError(`${op} aborted: ${what}`, { cause: error });

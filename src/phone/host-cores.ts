@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Deadline, onHost } from '../client/index.js';
@@ -56,8 +55,8 @@ export function onCores<T>(what: string, work: () => T | Promise<T>, deadline?: 
 
 async function withCore<T>(what: string, work: () => T | Promise<T>, deadline: Deadline | undefined): Promise<T> {
   const n = hostCores();
+  // The folder is made by the first lock taken in it (tryLock): no file operation here on each job.
   const dir = coresFolder();
-  mkdirSync(dir, { recursive: true });
   const started = performance.now();
   const bound = deadline ?? Deadline.budget(UNBOUNDED_WAIT_MS);
   const core = await waitForTurn(
