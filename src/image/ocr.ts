@@ -64,8 +64,6 @@ const KEPT_READS = 16;
  * the whole screen costs less than a look per band.
  */
 const BANDS_WORTH = 0.85;
-/** Line boxes recognised in one run of the recogniser: PaddleOCR's own batch size. */
-const BATCH = 6;
 
 /** The engine, loaded once per process: the models' load is paid by the first read. */
 let loading: Promise<Ocr> | undefined;
@@ -164,17 +162,11 @@ export class Ocr {
     const spelt = this.#spelling(languages);
     const image = withBorder(screen, BORDER);
     const boxes = await this.#detect(screen, image);
-    // Boxes of like proportions share a batch, so little of it is padding (as PaddleOCR orders them).
-    const order = boxes.map((_, i) => i).sort((a, b) => boxes[a]!.width / boxes[a]!.height - boxes[b]!.width / boxes[b]!.height);
     const words: ReadToken[][] = [];
-    for (let i = 0; i < order.length; i += BATCH) {
-      const batch = order.slice(i, i + BATCH);
-      const rec = recogniseInput(image, batch.map((k) => boxes[k]!));
-      const out = await this.#run(this.#recogniser, rec.data, [rec.count, 3, LINE_HEIGHT, rec.width]);
-      const [, columns, classes] = out.dims as [number, number, number];
-      batch.forEach((k, j) => {
-        words[k] = decodeLine(out.data.subarray(j * columns * classes, (j + 1) * columns * classes), columns, this.#alphabet, boxes[k]!, rec.widths[j]!, spelt);
-      });
+    for (const box of boxes) {
+      const rec = recogniseInput(image, box);
+      const out = await this.#run(this.#recogniser, rec.data, [1, 3, LINE_HEIGHT, rec.width]);
+      words.push(decodeLine(out.data, out.dims[1]!, this.#alphabet, box, rec.scaledWidth, spelt));
     }
     const lines: TextLine[] = [];
     boxes.forEach((box, k) => {
