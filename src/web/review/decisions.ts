@@ -20,10 +20,15 @@ export interface Decision extends FailureKey {
   files?: string[];
 }
 
-/** The decisions of a report's folder, read once and written whole, atomically, at each decision. */
+/**
+ * The decisions of a report's folder, read once and written whole, atomically, at each decision; one write at a
+ * time, each from the list the writes before it left.
+ */
 export class Decisions {
   readonly file: string;
   #all: Decision[];
+  /** The last write asked for: the next starts when it has ended, so none is computed from a list about to change. */
+  #writing: Promise<unknown> = Promise.resolve();
 
   private constructor(file: string, all: Decision[]) {
     this.file = file;
@@ -63,11 +68,19 @@ export class Decisions {
     return this.#all.findLast((d) => same(d, key) && (d.verdict === 'rejected' || d.run === run));
   }
 
-  /** Keeps new decisions: the file is written first, and only then are they held. */
-  async add(decisions: readonly Decision[]): Promise<void> {
-    const all = [...this.#all.filter((d) => !decisions.some((n) => same(d, n))), ...decisions];
-    await writeAtomically([{ file: this.file, content: `${JSON.stringify({ version: 1, decisions: all }, null, 2)}\n` }]);
-    this.#all = all;
+  /**
+   * Keeps new decisions, after those asked for before them: the file is written first, and only then are they held.
+   * Two adds at once each computed the list from the one before both, and the second write lost the first's.
+   */
+  add(decisions: readonly Decision[]): Promise<void> {
+    const added = this.#writing.then(async () => {
+      const all = [...this.#all.filter((d) => !decisions.some((n) => same(d, n))), ...decisions];
+      await writeAtomically([{ file: this.file, content: `${JSON.stringify({ version: 1, decisions: all }, null, 2)}\n` }]);
+      this.#all = all;
+    });
+    // A failed write is its caller's to hear; the next add still runs, from the list as it stands.
+    this.#writing = added.catch(() => undefined);
+    return added;
   }
 }
 

@@ -1,5 +1,5 @@
 // A review of one run: its visual failures as the page lists them, their images and heat maps, and the decisions:
-// accept (one failure, all of a phone's, or one check on every phone of a model) and reject.
+// accept (one failure, all of a phone's, or one check on every phone of a model) and reject, one at a time.
 import { UsageError } from '../../core/errors.js';
 import { decodePng, encodePng, heatMap, type Rect } from '../../image/index.js';
 import { writeAtomically } from '../../report/run-files.js';
@@ -48,6 +48,11 @@ export class Review {
   readonly #shown: (file: string) => string;
   readonly #cwd: string;
   readonly #heat = new Map<string, Heat | null>();
+  /**
+   * The last decision asked for: each waits for the one before it. Two accepts at once each planned from the spec
+   * as it was before both, and the second write put back the line the first had changed.
+   */
+  #turn: Promise<unknown> = Promise.resolve();
 
   /**
    * @param decisions where decisions are kept; none for a page that only shows them (the static page reads them)
@@ -99,10 +104,30 @@ export class Review {
 
   /**
    * Accepts failures: writes their goldens and spec lines (each file once, all or none, atomically), then keeps the
-   * decisions. `one` refuses a failure that cannot be accepted; `phone` and `model` take those that can.
+   * decisions. `one` refuses a failure that cannot be accepted; `phone` and `model` take those that can. It runs
+   * after the decisions asked for before it, and plans from the files as they are then.
    * @param scope `one`; `phone`: every failure of its phone; `model`: its check on every phone of its model
    */
-  async accept(id: string, scope: Scope): Promise<DecisionResult> {
+  accept(id: string, scope: Scope): Promise<DecisionResult> {
+    return this.#inTurn(() => this.#accept(id, scope));
+  }
+
+  /**
+   * Marks a failure reviewed and rejected: it leaves the queue, on this run and on every run where it fails the
+   * same way. It runs after the decisions asked for before it.
+   */
+  reject(id: string): Promise<DecisionResult> {
+    return this.#inTurn(() => this.#reject(id));
+  }
+
+  /** Runs a decision when those asked for before it have ended, whether they succeeded or not. */
+  #inTurn<T>(decide: () => Promise<T>): Promise<T> {
+    const mine = this.#turn.then(decide);
+    this.#turn = mine.catch(() => undefined);
+    return mine;
+  }
+
+  async #accept(id: string, scope: Scope): Promise<DecisionResult> {
     const f = this.#failure(id);
     const group = this.#group(f, scope);
     const sources = new Map<string, string>();
@@ -121,8 +146,7 @@ export class Review {
     return { written, ...(git ? { git } : {}), decided: ok.length, skipped: plans.length - ok.length };
   }
 
-  /** Marks a failure reviewed and rejected: it leaves the queue, on this run and on every run where it fails the same way. */
-  async reject(id: string): Promise<DecisionResult> {
+  async #reject(id: string): Promise<DecisionResult> {
     const f = this.#failure(id);
     if (this.#decision(f)?.verdict === 'accepted') throw new UsageError('this failure is accepted already: its golden or line is written');
     await this.#keep([this.#made(f, 'rejected')]);
