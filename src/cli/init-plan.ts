@@ -1,13 +1,13 @@
 // `phonewright init`'s work: the answers checked before anything is written, then each file written only where
 // none is there (a file that is there is left as it is, and named), and the next two commands that are true
 // for the folder as it is now.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { appendFile, mkdir, open } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseConfigFile } from '../config/schema.js';
 import { isPhonewrightError, UsageError } from '../core/errors.js';
 import { normalizeApiRoot } from '../core/routes.js';
+import { FileExists, FolderWriter } from '../files/writer.js';
 import { EXAMPLE_SPEC, GITIGNORE_LINES, INIT_FILES, nightlyWorkflow, phonewrightConfig, playwrightConfig, type InitServer } from './init-files.js';
 
 /** What the user gave, by flag or at a question; all optional. */
@@ -92,6 +92,10 @@ export function checkAnswers(answers: InitAnswers): InitServer | undefined {
 export async function initFolder(dir: string, server: InitServer | undefined, env: Readonly<Record<string, string | undefined>>): Promise<InitResult> {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder`, { hint: "run init in your project's folder" });
   const result: InitResult = { written: [], kept: [], next: [] };
+  const writer = new FolderWriter(dir, `the project's folder (${dir})`, 'move the link aside, or run init in a folder whose specs and workflows are its own');
+  // Every file init may write is checked first (inside the folder, no link on its way out): a refusal writes nothing.
+  for (const file of Object.values(INIT_FILES)) if (!lstatSync(path.join(dir, file), { throwIfNoEntry: false })) writer.target(file);
+  const writeNew = (file: string, content: string, what: string, why?: string) => writeIfNone(writer, file, content, what, result, why);
   const at = (file: string) => path.join(dir, file);
   const there = 'there already, left as it is';
 
@@ -99,13 +103,13 @@ export async function initFolder(dir: string, server: InitServer | undefined, en
   // A config without the matrix (the team's, for a web app say) runs no phone until it has it.
   const add = `: add the device matrix and phonewright's reporters to it (node_modules/phonewright/docs/configuration.md, "A config of your own")`;
   if (ownConfig) result.kept.push({ file: ownConfig, why: `${there}${readFileSync(at(ownConfig), 'utf8').includes('deviceMatrix') ? '' : add}` });
-  else await writeNew(dir, INIT_FILES.playwrightConfig, playwrightConfig(isEsm(dir)), 'the device matrix, one Playwright project per phone; reports in reports/', result);
+  else await writeNew(INIT_FILES.playwrightConfig, playwrightConfig(isEsm(dir)), 'the device matrix, one Playwright project per phone; reports in reports/');
 
   const configWhat = server ? `server "${server.name}": ${server.url}${server.passwordEnv ? `, its password in $${server.passwordEnv}` : ''}` : 'no server: the embedded simulator\'s four phones';
-  await writeNew(dir, INIT_FILES.phonewrightConfig, phonewrightConfig(server), configWhat, result, server ? `${there}: the server given was not written into it` : there);
-  await writeNew(dir, INIT_FILES.exampleSpec, EXAMPLE_SPEC, 'an example spec, importing phonewright/fixtures', result);
-  await addIgnored(dir, result);
-  await writeNew(dir, INIT_FILES.workflow, nightlyWorkflow(server), 'the nightly on GitHub Actions: npm ci, the matrix, its reports kept with the run', result);
+  await writeNew(INIT_FILES.phonewrightConfig, phonewrightConfig(server), configWhat, server ? `${there}: the server given was not written into it` : there);
+  await writeNew(INIT_FILES.exampleSpec, EXAMPLE_SPEC, 'an example spec, importing phonewright/fixtures');
+  await addIgnored(writer, result);
+  await writeNew(INIT_FILES.workflow, nightlyWorkflow(server), 'the nightly on GitHub Actions: npm ci, the matrix, its reports kept with the run');
 
   result.next = nextCommands(dir, server, env);
   return result;
@@ -139,40 +143,35 @@ function isEsm(dir: string): boolean {
   }
 }
 
-/** Writes a file that is not there; one that is (even one made a moment ago) is kept. */
-async function writeNew(dir: string, file: string, content: string, what: string, result: InitResult, why = 'there already, left as it is'): Promise<void> {
-  const full = path.join(dir, file);
-  await mkdir(path.dirname(full), { recursive: true });
-  let handle;
-  try {
-    handle = await open(full, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+/** Writes a file that is not there; one that is (even one made a moment ago, or a link) is kept. */
+async function writeIfNone(writer: FolderWriter, file: string, content: string, what: string, result: InitResult, why = 'there already, left as it is'): Promise<void> {
+  if (lstatSync(path.join(writer.root, file), { throwIfNoEntry: false })) {
     result.kept.push({ file, why });
     return;
   }
   try {
-    await handle.writeFile(content);
-  } finally {
-    await handle.close();
+    await writer.write(file, content, { replace: false });
+  } catch (error) {
+    if (!(error instanceof FileExists)) throw error;
+    result.kept.push({ file, why });
+    return;
   }
   result.written.push({ file, what });
 }
 
-/** Appends to .gitignore the lines it lacks (`reports`, `/reports/` and `reports/` are one line to git here). */
-async function addIgnored(dir: string, result: InitResult): Promise<void> {
-  const file = path.join(dir, INIT_FILES.gitignore);
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const same = (line: string) => line.trim().replace(/^\//, '').replace(/\/$/, '');
-  const present = new Set(text.split(/\r?\n/).map(same));
-  const missing = GITIGNORE_LINES.filter((line) => !present.has(same(line)));
-  if (!missing.length) {
-    result.kept.push({ file: INIT_FILES.gitignore, why: `it ignores ${GITIGNORE_LINES.join(', ')} already` });
-    return;
-  }
-  const gap = text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n';
-  await appendFile(file, `${gap}# phonewright: the installed packages, the runs' reports and results, this machine's record of its uploads\n${missing.join('\n')}\n`);
-  result.written.push({ file: INIT_FILES.gitignore, what: `ignores ${missing.join(', ')}` });
+/** Adds to .gitignore the lines it lacks (`reports`, `/reports/` and `reports/` are one line to git here). */
+async function addIgnored(writer: FolderWriter, result: InitResult): Promise<void> {
+  let missing: string[] = [];
+  const written = await writer.update(INIT_FILES.gitignore, (text = '') => {
+    const same = (line: string) => line.trim().replace(/^\//, '').replace(/\/$/, '');
+    const present = new Set(text.split(/\r?\n/).map(same));
+    missing = GITIGNORE_LINES.filter((line) => !present.has(same(line)));
+    if (!missing.length) return undefined;
+    const gap = text === '' ? '' : text.endsWith('\n') ? '\n' : '\n\n';
+    return `${text}${gap}# phonewright: the installed packages, the runs' reports and results, this machine's record of its uploads\n${missing.join('\n')}\n`;
+  });
+  if (written === undefined) result.kept.push({ file: INIT_FILES.gitignore, why: `it ignores ${GITIGNORE_LINES.join(', ')} already` });
+  else result.written.push({ file: INIT_FILES.gitignore, what: `ignores ${missing.join(', ')}` });
 }
 
 /** The next two commands: install what is missing, check the server, run the matrix, open its report. */

@@ -1,26 +1,18 @@
-// What the inspector writes: goldens where a run looks for them, specs and tables under specs/. A new file
-// never replaces one that is there, unless the user said so for a golden.
+// What the inspector writes: goldens where a run looks for them, specs, tables and images under specs/, all through
+// the one writer, inside the specs folder. A new file never replaces one that is there, unless the user said so for
+// a golden or an image.
 import { existsSync } from 'node:fs';
-import { mkdir, open, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CallOptions } from '../client/index.js';
-import { UsageError } from '../core/errors.js';
 import { checkRectOnScreen } from '../core/screen.js';
+import { FileExists, FolderWriter } from '../files/writer.js';
 import { encodePng, MASK_COLOR, STEP_KEY, type Rect } from '../image/index.js';
 import { readRegion, type RegionClient } from '../phone/screen.js';
 import { fixturesImport, goldenFile } from './naming.js';
 import type { InspectedPhone } from './phones.js';
 
-/** A file that is there already: the inspector does not replace it unasked. */
-export class FileExists extends UsageError {
-  readonly reason = 'exists' as const;
-  readonly file: string;
-  constructor(file: string, hint: string) {
-    super(`${file} exists already`, { hint });
-    this.file = file;
-  }
-}
+export { FileExists };
 
 /** The package's fixtures, by the name a spec imports them with. */
 const PACKAGE_FIXTURES = 'phonewright/fixtures';
@@ -73,30 +65,22 @@ export async function writeGolden(client: RegionClient, phone: InspectedPhone, r
   const file = goldenFile(req.specsDir, req.specFile, req.name, phone.goldenSuffix);
   const image = await readRegion(client, phone.id, req.rect, { ...call, step: 1, mask: req.mask.length ? req.mask : undefined, maskColor: MASK_COLOR });
   const png = encodePng(image, { [STEP_KEY]: '1' });
-  await mkdir(path.dirname(file), { recursive: true });
-  if (req.replace) await writeFile(file, png);
-  else await writeNew(file, png, 'replace it from the page (Write golden again), or write it under another name');
+  await specsWriter(req.specsDir).write(file, png, { replace: req.replace, exists: 'replace it from the page (Write golden again), or write it under another name' });
   return { file, width: image.width, height: image.height };
 }
 
 /**
- * Writes a file that must not exist yet, its folders made as needed.
+ * Writes a file that must not exist yet, inside the specs folder, its folders made as needed.
+ * @param specsDir the specs folder (absolute)
  * @param file the absolute path
  * @param content what it holds
  * @param hint what to do when it exists
  */
-export async function writeNew(file: string, content: string | Buffer, hint: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  let handle;
-  try {
-    handle = await open(file, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new FileExists(file, hint);
-    throw error;
-  }
-  try {
-    await handle.writeFile(content);
-  } finally {
-    await handle.close();
-  }
+export async function writeNew(specsDir: string, file: string, content: string | Buffer, hint: string): Promise<void> {
+  await specsWriter(specsDir).write(file, content, { replace: false, exists: hint });
+}
+
+/** The writer of the specs folder: nothing the inspector writes lands outside it, through a link or by name. */
+export function specsWriter(specsDir: string): FolderWriter {
+  return new FolderWriter(specsDir, `the specs folder (${specsDir})`, 'write under the specs folder, with no symbolic link on the way out of it');
 }

@@ -89,7 +89,7 @@ const ROUTES: Record<string, Route> = {
     const spec = checkSpecName(req.body.spec);
     const source = specSource({ title: String(req.body.title ?? ''), lines: req.body.lines as string[], fixtures: fixturesImportFor(ctx.specsDir, spec) });
     const file = specFile(ctx.specsDir, spec);
-    await writeNew(file, source, 'choose another name: a spec is never replaced from the page');
+    await writeNew(ctx.specsDir, file, source, 'choose another name: a spec is never replaced from the page');
     return ok({ file: rel(ctx, file), source });
   },
   'POST every': async (ctx, req) => {
@@ -109,7 +109,7 @@ const ROUTES: Record<string, Route> = {
     const source = tableSource(rows, label(from));
     if (req.body.file === undefined) return ok({ source });
     const file = specFile(ctx.specsDir, checkSpecName(req.body.file, '.ts'));
-    await writeNew(file, source, 'choose another name: a table is never replaced from the page');
+    await writeNew(ctx.specsDir, file, source, 'choose another name: a table is never replaced from the page');
     return ok({ source, file: rel(ctx, file) });
   },
 };

@@ -1,14 +1,13 @@
 // The inspector's template mode: a rectangle of the phone's screen saved as an image that specs look for with
 // `expect(device).toShow('images/<name>.png')`, beside the spec that will use it, recording the screen it was
 // cut on so that it is found at the scale of any other phone.
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallOptions, DeviceClient } from '../client/index.js';
 import { UsageError } from '../core/errors.js';
 import { checkRectOnScreen } from '../core/screen.js';
 import { encodeTemplate, type Rect } from '../image/index.js';
 import { captureImage } from '../phone/screen.js';
-import { writeNew } from './files.js';
+import { specsWriter } from './files.js';
 import { specFile } from './naming.js';
 import type { InspectedPhone } from './phones.js';
 
@@ -41,9 +40,7 @@ export async function writeTemplate(client: Pick<DeviceClient, 'capture'>, phone
   const image = `${IMAGES_DIR}/${req.name}`;
   const file = specFile(req.specsDir, path.join(path.dirname(req.specFile), image));
   const png = encodeTemplate(await captureImage(client, phone.id, req.rect, call), screen);
-  await mkdir(path.dirname(file), { recursive: true });
-  if (req.replace) await writeFile(file, png);
-  else await writeNew(file, png, 'replace it from the page (Save image again), or save it under another name');
+  await specsWriter(req.specsDir).write(file, png, { replace: req.replace, exists: 'replace it from the page (Save image again), or save it under another name' });
   return { file, image, width: req.rect.width, height: req.rect.height };
 }
 

@@ -109,7 +109,7 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
     const actual = first.last;
     if (!first.done) return stillMoving(first, actual);
     const { write, verdict } = image.whenMissing(mode);
-    if (write) writeGolden(file, encode(actual));
+    if (write) await writeGolden(file, encode(actual));
     const message = `A golden region doesn't exist at ${file}${write ? ', writing actual; the next run compares against it.' : '.'}`;
     const attached = [evidence('actual', actual)];
     if (verdict === 'pass') return say(message, { evidence: attached, log: message });
@@ -128,7 +128,7 @@ export async function checkRegion(phone: Phone, given: RectInput, name: string, 
   const found = mismatch as Mismatch | null;
   const state = { matches: found === null, samePixels: Buffer.compare(expected.data, last.data) === 0, sameStep: goldenStep === grid.step };
   if (!isNot && still && image.rewritesGolden(mode, state)) {
-    writeGolden(file, encode(last));
+    await writeGolden(file, encode(last));
     return say(`${file} running with --update-snapshots, writing actual.`, { log: `${file} is re-generated, writing actual.` });
   }
   if (!still) return stillMoving(poll, last);

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DeviceClient } from '../client/index.js';
 import { isPhonewrightError } from '../core/errors.js';
+import { FolderWriter } from '../files/writer.js';
 import type { Image } from '../image/png.js';
 import type { PartialRegion } from '../image/region.js';
 import type { PollResult } from './until.js';
@@ -16,10 +17,13 @@ export function readGolden(file: string): Buffer | undefined {
   }
 }
 
-/** Writes a golden, making its folder. */
-export function writeGolden(file: string, png: Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, png);
+/**
+ * Writes a golden, making its folder, through the one writer: in the folder of its snapshots' folder (the spec's),
+ * never through a link at the golden or a snapshots folder that links out of it.
+ */
+export async function writeGolden(file: string, png: Buffer): Promise<void> {
+  const specs = path.dirname(path.dirname(file));
+  await new FolderWriter(specs, specs, 'a golden is written beside its spec: remove the symbolic link, then run again').write(file, png);
 }
 
 /**

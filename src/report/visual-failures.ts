@@ -69,7 +69,7 @@ export function readVisualRun(file: string, cwd: string): VisualRun {
   }
   const report = readReport(file);
   const here = existsSync(report.config.rootDir);
-  const files = new RunFiles(report, here ? undefined : cwd);
+  const files = new RunFiles(report, cwd);
   const ranAt = statSync(file).mtimeMs;
   const failures: VisualFailure[] = [];
   for (const { titles, file: specFile, project, result } of lastAttempts(report.suites)) {

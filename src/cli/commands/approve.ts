@@ -4,7 +4,7 @@ import { defineCommand } from '../define.js';
 import { UsageError } from '../../core/errors.js';
 import { findApprovals, movedInReport, readReport } from '../../report/approvals.js';
 import { movedGoldenLine } from '../../report/moved-goldens.js';
-import { RunFiles, writeAtomically } from '../../report/run-files.js';
+import { RunFiles } from '../../report/run-files.js';
 import type { Host } from '../context.js';
 import type { GlobalOptions } from '../options.js';
 import type { Output } from '../output.js';
@@ -45,16 +45,17 @@ export function approveCommand(output: Output, host: Host): CommandModule<Global
       }
       const report = path.resolve(host.cwd, args.report);
       const approvals = findApprovals(report, { projects: args.project, grep });
-      // Every golden is checked before any is written (a golden of a spec of the run, in its folder), then all are
-      // written at once, each atomically (src/report/run-files.ts, as phonewright review writes them).
-      const files = new RunFiles(readReport(report));
+      // Every golden is checked before any is written (a golden of a spec of the run, in its folder here), then all
+      // are written at once, each atomically (src/report/run-files.ts, as phonewright review writes them).
+      const files = new RunFiles(readReport(report), host.cwd);
+      if (files.readOnly && approvals.length) throw new UsageError(`approve: nothing written: ${files.readOnly}`, { hint: 'run phonewright approve in the folder the specs ran in' });
       const writes = approvals.map((a) => ({ file: files.golden(a.golden), content: a.actual }));
       const shown = (file: string) => path.relative(host.cwd, file);
       // Goldens under a phone's former project name, found and told before any is written under the new one (on
       // stderr): once one is written there, the old one no longer counts as moved.
       const moved = movedInReport(report).filter((m) => !args.project?.length || args.project.includes(m.project));
       for (const m of moved) output.note(`approve: ${movedGoldenLine(m, host.cwd)}`);
-      if (!args['dry-run']) await writeAtomically(writes);
+      if (!args['dry-run']) await files.write(writes);
       if (args.json) {
         output.json({
           written: args['dry-run'] ? [] : approvals.map((a) => shown(a.golden)),
