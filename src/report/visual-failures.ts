@@ -49,6 +49,7 @@ export interface VisualRun {
   file: string;
   /** When the run ended: the report's modification time, ms (a golden newer than this is not what the run saw). */
   ranAt: number;
+  /** Its files here, under the root; `files.readOnly` says why none may be written, where that is so. */
   files: RunFiles;
   /** The report's rootDir when it is not on this machine (a CI run): its paths were taken from `files.root`. */
   madeElsewhere?: string;
@@ -58,18 +59,19 @@ export interface VisualRun {
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
- * Reads a run's visual failures. A report made on another machine (its rootDir is not here) is read against
- * `cwd`: its specs and goldens are looked for there.
+ * Reads a run's visual failures, its files under `root`, never under a folder the report names: a report made on
+ * another machine (its rootDir is not here) has its paths taken relative to its rootDir, from `root`; one made in
+ * another folder of this machine, or whose tests lie outside `root`, is read-only (`files.readOnly`).
  * @param file the JSON report, e.g. `reports/results.json`
- * @param cwd the working folder
+ * @param root the folder the review writes in: the working folder, or the one the command was given
  */
-export function readVisualRun(file: string, cwd: string): VisualRun {
+export function readVisualRun(file: string, root: string): VisualRun {
   if (!existsSync(file)) {
     throw new UsageError(`no run to review: ${file} does not exist`, { hint: 'run the specs first (phonewright test), or give --report the folder of a nightly\'s or merged report' });
   }
   const report = readReport(file);
   const here = existsSync(report.config.rootDir);
-  const files = new RunFiles(report, cwd);
+  const files = new RunFiles(report, root);
   const ranAt = statSync(file).mtimeMs;
   const failures: VisualFailure[] = [];
   for (const { titles, file: specFile, project, result } of lastAttempts(report.suites)) {

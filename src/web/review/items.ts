@@ -32,7 +32,8 @@ export interface ItemJson {
   images: Partial<Record<ImageKind, string>>;
   /** Parts left out, in the images' pixels: the diff shows them. */
   mask: Rect[];
-  accept: { ok: true; writes: string[]; line?: LineJson } | { ok: false; why: string; stale: boolean; where?: { file: string; line: number; code: string } };
+  /** What Accept would write; or why it cannot (`readOnly`: the review's, said once on the page, not this failure's). */
+  accept: { ok: true; writes: string[]; line?: LineJson } | { ok: false; why: string; stale: boolean; readOnly?: true; where?: { file: string; line: number; code: string } };
   decision?: { verdict: Decision['verdict']; at: string; files?: string[]; earlier: boolean };
 }
 
@@ -82,7 +83,7 @@ export function itemJson(id: string, f: VisualFailure, plan: Plan, decision: Dec
     mask,
     accept: plan.ok
       ? { ok: true, writes: [plan.golden?.file, plan.line?.file].filter((x): x is string => x !== undefined).map(shown), ...(plan.line ? { line: { ...plan.line, file: shown(plan.line.file) } } : {}) }
-      : { ok: false, why: plan.why, stale: plan.stale ?? false, ...(plan.where ? { where: plan.where } : {}) },
+      : { ok: false, why: plan.why, stale: plan.stale ?? false, ...(plan.readOnly ? { readOnly: true as const } : {}), ...(plan.where ? { where: plan.where } : {}) },
     ...(decision ? { decision: { verdict: decision.verdict, at: decision.at, ...(decision.files ? { files: decision.files } : {}), earlier: decision.run !== run } } : {}),
   };
 }

@@ -12,7 +12,7 @@ import { pixelLine, withLines } from './spec-line.js';
 /** What accepting one failure writes. */
 export type Plan =
   | { ok: true; golden?: { file: string; content: Buffer }; line?: { file: string; line: number; before: string; after: string } }
-  | { ok: false; why: string; stale?: boolean; where?: { file: string; line: number; code: string } };
+  | { ok: false; why: string; stale?: boolean; readOnly?: boolean; where?: { file: string; line: number; code: string } };
 
 /**
  * What accepting a failure would write now, or why it cannot be accepted.

@@ -1,5 +1,6 @@
 // A review of one run: its visual failures as the page lists them, their images and heat maps, and the decisions:
-// accept (one failure, all of a phone's, or one check on every phone of a model) and reject, one at a time.
+// accept (one failure, all of a phone's, or one check on every phone of a model) and reject, one at a time. A run
+// made in another folder of this machine, or whose tests lie outside the root, is reviewed read-only.
 import { UsageError } from '../../core/errors.js';
 import { decodePng, encodePng, heatMap, type Rect } from '../../image/index.js';
 import { writeAtomically } from '../../report/run-files.js';
@@ -40,6 +41,8 @@ export interface RunJson {
   ranAt: string;
   madeElsewhere?: string;
   root: string;
+  /** Why Accept writes nothing in this review, in one line; absent when it may write. */
+  readOnly?: string;
 }
 
 export class Review {
@@ -67,7 +70,9 @@ export class Review {
 
   /** The run's facts for the page. */
   runJson(): RunJson {
-    return { report: this.#shown(this.run.file), ranAt: new Date(this.run.ranAt).toISOString(), root: this.#shown(this.run.files.root), ...(this.run.madeElsewhere ? { madeElsewhere: this.run.madeElsewhere } : {}) };
+    const { madeElsewhere } = this.run;
+    const { readOnly } = this.run.files;
+    return { report: this.#shown(this.run.file), ranAt: new Date(this.run.ranAt).toISOString(), root: this.#shown(this.run.files.root), ...(madeElsewhere ? { madeElsewhere } : {}), ...(readOnly ? { readOnly } : {}) };
   }
 
   /**
@@ -105,7 +110,7 @@ export class Review {
   /**
    * Accepts failures: writes their goldens and spec lines (each file once, all or none, atomically), then keeps the
    * decisions. `one` refuses a failure that cannot be accepted; `phone` and `model` take those that can. It runs
-   * after the decisions asked for before it, and plans from the files as they are then.
+   * after the decisions asked for before it, and plans from the files as they are then. A read-only review refuses.
    * @param scope `one`; `phone`: every failure of its phone; `model`: its check on every phone of its model
    */
   accept(id: string, scope: Scope): Promise<DecisionResult> {
@@ -129,6 +134,8 @@ export class Review {
 
   async #accept(id: string, scope: Scope): Promise<DecisionResult> {
     const f = this.#failure(id);
+    const readOnly = this.run.files.readOnly;
+    if (readOnly) throw new UsageError(`this review is read-only, nothing was written: ${readOnly}`);
     const group = this.#group(f, scope);
     const sources = new Map<string, string>();
     this.run.files.forget();
@@ -162,6 +169,9 @@ export class Review {
   }
 
   #plan(f: VisualFailure, sources: Map<string, string>): Plan {
+    // A read-only run's files are not looked at: every path the report names would be refused.
+    const readOnly = this.run.files.readOnly;
+    if (readOnly) return { ok: false, why: readOnly, readOnly: true };
     return planOf(f, this.run, this.#shown, sources);
   }
 

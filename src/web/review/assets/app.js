@@ -1,5 +1,6 @@
 /* global window, document */
-// The review page: the run's failures loaded once, one shown at a time, the keyboard, and the decisions.
+// The review page: the run's failures loaded once, one shown at a time, the keyboard, and the decisions, sent one
+// at a time.
 (function () {
   'use strict';
   const PW = window.PW;
@@ -7,6 +8,12 @@
   const src = PW.source;
   let items = [];
   let current;
+  /** Why Accept writes nothing in this review, from the run's facts; undefined where it may write. */
+  let readOnly;
+  /** The last decision sent: the next is sent when it has answered. */
+  let sending = Promise.resolve();
+  /** Decisions sent and not yet answered: while there are, the answers stay shown when another failure is. */
+  let waiting = 0;
 
   const el = PW.el;
 
@@ -31,6 +38,7 @@
 
   function show(id) {
     const item = byId(id);
+    if ((item && item.id) !== current && !waiting) PW.decide.clear();
     current = item && item.id;
     PW.queue.select(current);
     if (!item) {
@@ -50,7 +58,7 @@
     $('no-screen').hidden = !!item.images.screen;
     if (item.images.screen) screen.src = src.image(item.images.screen);
     else screen.removeAttribute('src');
-    PW.decide.show(item, items, src.live);
+    PW.decide.show(item, items, src.live, readOnly);
     PW.viewer.show(item);
     markZoom('fit');
   }
@@ -61,17 +69,29 @@
     counts();
   }
 
-  async function decide(action, scope) {
+  /**
+   * Sends a decision on the failure shown once those sent before it have answered, in the order they were made: two
+   * sent at once would each be decided on what the other is about to change. Each answer fills its own line; one
+   * that comes while another failure is shown names its failure.
+   */
+  function decide(action, scope) {
     const item = byId(current);
     if (!item || !src.live) return;
-    try {
-      const answer = action === 'reject' ? await src.reject(item.id) : await src.accept(item.id, scope);
-      update(answer.items);
-      show(item.id);
-      PW.decide.done(answer.result);
-    } catch (error) {
-      PW.decide.failed(error.message);
-    }
+    const line = PW.decide.sent(action, `${item.project} · ${item.short}`);
+    waiting++;
+    sending = sending.then(async () => {
+      try {
+        const answer = action === 'reject' ? await src.reject(item.id) : await src.accept(item.id, scope);
+        update(answer.items);
+        const here = current === item.id;
+        if (here) show(item.id);
+        PW.decide.done(line, answer.result, !here);
+      } catch (error) {
+        PW.decide.failed(error.message, line, current !== item.id);
+      } finally {
+        waiting--;
+      }
+    });
   }
 
   function setView(view) {
@@ -132,6 +152,7 @@
   src
     .load()
     .then((doc) => {
+      readOnly = doc.run.readOnly;
       header(doc.run);
       update(doc.items);
       const first = items.find((i) => !i.decision) || items[0];

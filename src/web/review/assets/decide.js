@@ -1,7 +1,8 @@
 /* global window, document */
 // The decision card: what Accept would write (a golden, or a spec line before and after), or why it cannot; the
 // buttons, with "Accept all for this phone" and "Accept for every phone of this model" where the same change
-// failed on several; and after a decision, the files written and what git says of them.
+// failed on several; and after each decision, the files written and what git says of them, one line per decision
+// (those sent one after another each get theirs). A read-only review says once why Accept is off.
 (function () {
   'use strict';
   const PW = (window.PW = window.PW || {});
@@ -15,6 +16,7 @@
   const acceptModel = $('accept-model');
   const reject = $('reject');
   const result = $('d-result');
+  const readOnlyNote = $('read-only');
 
   const el = PW.el;
 
@@ -32,10 +34,11 @@
 
   PW.decide = {
     group,
-    /** Shows a failure's decision, and what its buttons would do. */
-    show(item, items, live) {
-      result.replaceChildren();
-      result.className = 'result';
+    /**
+     * Shows a failure's decision, and what its buttons would do.
+     * @param readOnly why this review writes nothing, or undefined
+     */
+    show(item, items, live, readOnly) {
       writes.replaceChildren();
       writes.hidden = true;
       lineDiff.replaceChildren();
@@ -51,6 +54,9 @@
           writes.hidden = false;
           writes.append(el('span', 'muted', 'Written: '), ...d.files.map((f) => el('code', '', f)));
         }
+      } else if (item.accept.readOnly) {
+        // The review's reason, said once in its own line below.
+        note.textContent = '';
       } else if (item.accept.ok) {
         note.textContent = item.kind === 'pixel' ? 'Accept writes the colour the phone showed into the spec line:' : 'Accept writes this run\'s sample as the golden:';
       } else {
@@ -82,23 +88,43 @@
       acceptModel.querySelector('.n').textContent = `(${model.length})`;
       acceptModel.title = item.model ? `Accepts this check on the ${model.length} phones of model ${item.model}: ${model.map((i) => i.project).join(', ')}` : '';
       document.getElementById('static-note').hidden = live;
+      readOnlyNote.hidden = !live || !readOnly;
+      readOnlyNote.textContent = live && readOnly ? `Read-only: ${readOnly}` : '';
     },
-    /** What a decision did: the files written and git's word on them; or why it failed. */
-    done(r) {
+    /** Forgets the answers shown. */
+    clear() {
       result.replaceChildren();
-      result.className = 'result ok';
+    },
+    /**
+     * A line for a decision sent, until its answer fills it.
+     * @param label the failure it is about, for when another is shown by the time it answers
+     */
+    sent(action, label) {
+      const line = el('div', 'answer', `${action === 'reject' ? 'Rejecting' : 'Accepting'} ${label}…`);
+      line.dataset.label = label;
+      result.append(line);
+      return line;
+    },
+    /** What a decision did: the files written and git's word on them. `about` names its failure when another is shown. */
+    done(line, r, about) {
+      line.className = 'answer ok';
       const what = r.written.length ? `Accepted ${r.decided}: wrote` : `Rejected ${r.decided === 1 ? '' : r.decided}`.trim();
-      result.append(el('div', '', `${what}${r.skipped ? ` (${r.skipped} of the group could not be accepted)` : ''}`));
-      for (const f of r.written) result.append(el('code', 'written', f));
+      line.replaceChildren(el('div', '', `${about ? `${line.dataset.label}: ` : ''}${what}${r.skipped ? ` (${r.skipped} of the group could not be accepted)` : ''}`));
+      for (const f of r.written) line.append(el('code', 'written', f));
       if (r.written.length) {
         const git = el('div', 'git');
         git.textContent = r.git === undefined ? 'not in a git repository' : r.git.length ? `git status: ${r.git.join(' · ')}` : 'git status: no change';
-        result.append(git);
+        line.append(git);
       }
     },
-    failed(message) {
-      result.className = 'result bad';
-      result.textContent = message;
+    /** Why a decision failed, in its line; or, with no line, why it cannot be made, in place of the answers shown. */
+    failed(message, line, about) {
+      if (!line) {
+        result.replaceChildren();
+        line = result.appendChild(el('div', ''));
+      }
+      line.className = 'answer bad';
+      line.textContent = `${about ? `${line.dataset.label}: ` : ''}${message}`;
     },
   };
 })();
