@@ -1,7 +1,7 @@
 // `phonewright approve` on the reports a run leaves: what it takes, what it refuses, and that a refusal writes
 // nothing. The whole flow on a real run (a changed region fails, approve, the next run passes) is in
 // tests/fixtures/region.test.ts.
-import { utimes } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cli, expect, expectRefused, listing, test, writeFiles } from '../helpers/bad-input.js';
 
@@ -113,6 +113,33 @@ test('approving a run twice: the second finds its samples written already, write
   expect(again.stderr).toBe('');
   expect(JSON.parse(again.stdout)).toEqual({ written: [], approvals: [] });
   expect(await listing(dir)).toEqual(before);
+});
+
+test('a report whose run was made in another folder of this machine, or a golden behind a link, writes nothing', async ({ dir }) => {
+  // A results.json (a downloaded artifact, say) naming a run made in another folder here: its goldens are that
+  // folder's files, which a review of this folder never writes.
+  const victim = `${dir}-victim`;
+  const golden = 'specs/home.spec.ts-snapshots/bar-galaxy-s9.png';
+  await writeFiles(victim, { 'specs/home.spec.ts': '// theirs', [golden]: 'theirs' });
+  await writeFiles(dir, { 'specs/home.spec.ts': '// the spec', 'reports/results.json': report(victim, [{ title: 'status bar', golden }]) });
+  const before = await listing(dir);
+  expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: approve: nothing written: the run was made in .*-victim\/specs, not in .*: review it from that folder, or give that folder as --root; try: /, 2);
+  expect(await listing(dir)).toEqual(before);
+  expect(await readFile(path.join(victim, golden), 'utf8')).toBe('theirs');
+  await rm(victim, { recursive: true, force: true });
+
+  // The run's own golden is a link to a file outside the project: never written through.
+  const outside = path.join(path.dirname(dir), `${path.basename(dir)}-outside.png`);
+  await writeFile(outside, 'keep me');
+  try {
+    await writeFiles(dir, { 'reports/results.json': report(dir, [{ title: 'status bar', golden }]) });
+    await mkdir(path.dirname(path.join(dir, golden)), { recursive: true });
+    await symlink(outside, path.join(dir, golden));
+    expectRefused(await cli(['approve'], { cwd: dir }), /^phonewright: refused to write .*bar-galaxy-s9\.png: it is a symbolic link.*; nothing was written; try: /, 2);
+    expect(await readFile(outside, 'utf8')).toBe('keep me');
+  } finally {
+    await rm(outside, { force: true });
+  }
 });
 
 test('no last run, a file that is not a report, a bad --grep: one line, exit 2', async ({ dir }) => {

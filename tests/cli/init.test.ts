@@ -2,7 +2,7 @@
 // that are there kept and named (a Playwright config of any extension, phonewright.config.json, the .gitignore
 // lines it holds already); the questions on a terminal and none without one or with --yes; the next two commands
 // as the folder stands. The installed package's init, run to a green matrix, is init-installed.test.ts.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { processOutput } from '../../src/cli/output.js';
@@ -94,6 +94,31 @@ test('init keeps what is there: a Playwright config of any extension, phonewrigh
     /^ {2}npm i -D phonewright @playwright\/test$/,
     /^ {2}npx phonewright doctor$/,
   ]);
+});
+
+test('init writes nothing through a link: a specs/ folder linking out of the project is refused, a link at a file is kept', async ({ dir }) => {
+  const outside = `${dir}-outside`;
+  await mkdir(outside, { recursive: true });
+  try {
+    await writeFiles(dir, { 'package.json': '{"name":"team-app"}\n' });
+    await symlink(outside, path.join(dir, 'specs'));
+    const before = await listing(dir);
+    const r = await cli(['init', '--yes'], { cwd: dir });
+    expectRefused(r, /^phonewright: refused to write .*specs\/example\.spec\.ts: its folder .*specs is a symbolic link out of the project's folder .*; nothing was written; try: /, 2);
+    expect(await listing(dir)).toEqual(before);
+    expect(await readdir(outside)).toEqual([]);
+
+    // A link where init would write a file is a file that is there: kept, and what it leads to is not written.
+    await rm(path.join(dir, 'specs'));
+    await mkdir(path.join(dir, 'specs'));
+    await symlink(path.join(outside, 'spec.ts'), path.join(dir, 'specs', 'example.spec.ts'));
+    const kept = await cli(['init', '--yes', '--json'], { cwd: dir });
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(JSON.parse(kept.stdout).kept).toContain('specs/example.spec.ts');
+    expect(await readdir(outside)).toEqual([]);
+  } finally {
+    await rm(outside, { recursive: true, force: true });
+  }
 });
 
 test('init on a terminal asks for the server, its user and password variable; the answers are written, never a password', async ({ dir }) => {
