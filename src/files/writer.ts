@@ -148,8 +148,11 @@ export class FolderWriter {
     });
   }
 
-  /** Makes each missing folder on the way, one at a time, each checked as it is made. */
+  /** Makes the folder if it is not there, then each missing folder on the way, one at a time, each checked as it is made. */
   async #folders(file: string): Promise<void> {
+    await mkdir(this.root, { recursive: true }).catch((e: NodeJS.ErrnoException) => {
+      throw new WriteFailed(file, why(e));
+    });
     let folder = this.root;
     for (const part of path.relative(this.root, path.dirname(file)).split(path.sep).filter(Boolean)) {
       folder = path.join(folder, part);

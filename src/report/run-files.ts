@@ -22,9 +22,9 @@ export class RunFiles {
   readonly #reportRoot: string;
   /** Where the report's paths are taken from here: its rootDir when that is this folder or inside it, else {@link root}. */
   readonly #base: string;
-  readonly #testDirs: string[];
+  /** The projects' testDirs, each with the writer of its files (a link on the way must stay inside it). */
+  readonly #testDirs: Map<string, FolderWriter>;
   readonly #specs: Set<string>;
-  readonly #writer: FolderWriter;
 
   /**
    * @param report the run's JSON report
@@ -39,9 +39,8 @@ export class RunFiles {
     const madeHere = made !== undefined && (made === realRoot || within(realRoot, made));
     this.#base = madeHere ? this.#reportRoot : this.root;
     const dirs = (report.config.projects ?? []).flatMap((p) => (typeof p.testDir === 'string' ? [this.local(p.testDir)] : []));
-    this.#testDirs = dirs.length ? [...new Set(dirs)] : [this.root];
+    this.#testDirs = new Map((dirs.length ? dirs : [this.root]).map((d) => [d, new FolderWriter(d, `the run's specs (${d})`, HINT)]));
     this.#specs = new Set([...reportTests(report.suites)].map(({ spec }) => this.local(spec.file)));
-    this.#writer = new FolderWriter(this.root, `the run's folder (${this.root})`, HINT);
     this.readOnly = made !== undefined && !madeHere ? `the run was made in ${this.#reportRoot}, not in ${this.root}: review it from that folder, or give that folder as --root` : this.#outside();
   }
 
@@ -87,18 +86,27 @@ export class RunFiles {
    * @param writes files {@link golden} or {@link spec} gave
    */
   async write(writes: readonly PendingWrite[]): Promise<void> {
-    for (const w of writes) this.#inside(w.file);
-    await this.#writer.writeAll(writes);
+    const byFolder = new Map<FolderWriter, PendingWrite[]>();
+    for (const w of writes) {
+      const writer = this.#writerOf(w.file);
+      byFolder.set(writer, [...(byFolder.get(writer) ?? []), w]);
+    }
+    // One testDir's files all or none (a run has one testDir but where projects name their own).
+    for (const [writer, files] of byFolder) await writer.writeAll(files);
   }
-
-  /** Forgets the folders seen: kept for callers that look at the disk again (every check now does). */
-  forget(): void {}
 
   /** Refuses a path of a read-only run, or outside the run's folder or its testDirs, by name and once links are followed. */
   #inside(file: string): string {
+    return this.#writerOf(file).target(file);
+  }
+
+  /** The writer of the testDir a file is in, by name; a refusal of a read-only run or a file outside them. */
+  #writerOf(file: string): FolderWriter {
     if (this.readOnly) throw refused(file, this.readOnly);
-    if (!this.#testDirs.some((d) => within(d, file))) throw refused(file, `it is outside the run's specs (${this.#testDirs.join(', ')})`);
-    return this.#writer.target(file);
+    const dir = [...this.#testDirs.keys()].find((d) => within(d, file));
+    if (!within(this.root, file)) throw refused(file, `it is outside the run's folder (${this.root})`);
+    if (dir === undefined) throw refused(file, `it is outside the run's specs (${[...this.#testDirs.keys()].join(', ')})`);
+    return this.#testDirs.get(dir)!;
   }
 
   /** Why a run's tests cannot be written: one lies outside the root. */

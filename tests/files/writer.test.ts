@@ -28,6 +28,7 @@ const untouched = () => {
 };
 
 test('a file is written inside its folder, its folders made; a name outside it is refused by name', async () => {
+  rmSync(path.join(repo, 'specs'), { recursive: true });
   const written = await specs().write('login/home.spec.ts', 'a');
   expect(readFileSync(written, 'utf8')).toBe('a');
   const refused = await failure(() => specs().write('../outside.ts', 'x'));

@@ -79,7 +79,7 @@ test('a golden path the report names outside the run\'s snapshots is refused, by
   for (const file of ['outside.png', 'specs/other.spec.ts-snapshots/badge.png']) expect(await readFile(path.join(dir, file), 'utf8')).toBe('untouched');
 });
 
-test('a golden whose folder is a link out of the run is refused; a file that stands where a folder should fails naming the file, and the batch writes nothing', async ({ dir }) => {
+test('a golden whose folder is a link out of the run is refused; so is one where a file stands where a folder should, and the batch writes nothing', async ({ dir }) => {
   const run = await writeSyntheticRun(dir, 2);
   await mkdir(path.join(dir, 'elsewhere'));
   const snapshots = path.join(dir, 'specs', 'home.spec.ts-snapshots');
@@ -87,14 +87,14 @@ test('a golden whose folder is a link out of the run is refused; a file that sta
   await rm(snapshots, { recursive: true });
   await symlink(path.join(dir, 'elsewhere'), snapshots);
   const linked = reviewOf(run);
-  expect(linked.items(url)[0]!.accept).toMatchObject({ ok: false, why: expect.stringMatching(/a folder on its way is a link out of the run's specs/) });
-  // A file where the snapshots folder should be: checked, then the write fails, and no other golden changes.
+  expect(linked.items(url)[0]!.accept).toMatchObject({ ok: false, why: expect.stringMatching(/home\.spec\.ts-snapshots is a symbolic link out of the run's specs/) });
+  // A file where the snapshots folder should be: refused before anything is written, and no other golden changes.
   await rm(snapshots);
   await writeFile(snapshots, 'a file');
   await editFacts(run, (f) => (f.outcome = 'missing'));
   const before = await listing(dir);
   const review = reviewOf(run);
-  await expect(review.accept('f0', 'phone')).rejects.toThrow(/^could not write .*specs\/home\.spec\.ts-snapshots\/badge-0-galaxy-s9\.png: .*; nothing was written/);
+  await expect(review.accept('f0', 'phone')).rejects.toThrow(/refused to write .*specs\/home\.spec\.ts-snapshots\/badge-0-galaxy-s9\.png: .*home\.spec\.ts-snapshots is a file, not a folder; nothing was written/);
   expect(await listing(dir)).toEqual(before);
 });
 

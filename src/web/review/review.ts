@@ -3,7 +3,6 @@
 // made in another folder of this machine, or whose tests lie outside the root, is reviewed read-only.
 import { UsageError } from '../../core/errors.js';
 import { decodePng, encodePng, heatMap, type Rect } from '../../image/index.js';
-import { writeAtomically } from '../../report/run-files.js';
 import type { EvidenceKind, VisualFailure, VisualRun } from '../../report/visual-failures.js';
 import type { Decision, Decisions } from './decisions.js';
 import { gitStatus } from './git.js';
@@ -81,7 +80,6 @@ export class Review {
    */
   items(url: (id: string, kind: ImageKind) => string): ItemJson[] {
     const sources = new Map<string, string>();
-    this.run.files.forget();
     const run = new Date(this.run.ranAt).toISOString();
     return this.run.failures.map((f, i) => {
       const decision = this.#decision(f);
@@ -138,14 +136,13 @@ export class Review {
     if (readOnly) throw new UsageError(`this review is read-only, nothing was written: ${readOnly}`);
     const group = this.#group(f, scope);
     const sources = new Map<string, string>();
-    this.run.files.forget();
     const plans = group.map((g) => ({ g, plan: this.#decision(g)?.verdict === 'accepted' ? accepted : this.#plan(g, sources) }));
     const mine = plans.find((p) => p.g === f)!.plan;
     if (scope === 'one' && !mine.ok) throw new UsageError(`cannot accept this failure: ${mine.why}`);
     const ok = plans.filter((p): p is { g: VisualFailure; plan: Extract<Plan, { ok: true }> } => p.plan.ok);
     if (!ok.length) throw new UsageError(`nothing to accept: ${mine.ok ? 'no failure of the group can be accepted' : mine.why}`);
     const writes = batchWrites(ok.map((p) => p.plan), sources, this.#shown);
-    await writeAtomically(writes);
+    await this.run.files.write(writes);
     const written = writes.map((w) => this.#shown(w.file));
     const fileOf = (p: Extract<Plan, { ok: true }>) => [p.golden?.file, p.line?.file].filter((x): x is string => x !== undefined).map(this.#shown);
     await this.#keep(ok.map((p) => this.#made(p.g, 'accepted', fileOf(p.plan))));
