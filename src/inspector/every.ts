@@ -1,7 +1,14 @@
 // "Every phone": the points picked on one phone, read at the same places on each phone of the matrix.
 import type { CallOptions, DeviceClient } from '../client/index.js';
+import { UsageError } from '../core/errors.js';
 import type { InspectedPhone } from './phones.js';
 import { scalePoint, tableSettings, type NamedPoint, type TableSettings } from './table.js';
+
+/**
+ * The most points read on every phone at once: more than a person picks by hand, and each is one read on every
+ * phone of the matrix (200 points on 16 phones: 3,200 reads), where a body of 1 MB held 20,000 of them.
+ */
+export const MAX_POINTS = 200;
 
 /** A point as read on one phone: its place there, and its colour or why it could not be read. */
 export interface PointCell extends NamedPoint {
@@ -41,6 +48,7 @@ export async function readEveryPhone(
   clean: (error: unknown) => string,
   call: CallOptions,
 ): Promise<EveryRow[]> {
+  if (points.length > MAX_POINTS) throw new UsageError(`${points.length} points to read on every phone, more than ${MAX_POINTS}`, { hint: 'read them on several tables' });
   return Promise.all(
     phones.map(async (phone) => {
       const placed = points.map((p) => (phone.id === from.id ? { ...p } : scalePoint(p, from.screen, phone.screen)));

@@ -6,6 +6,7 @@ import { ALL_DEVICES, type DeviceSelection } from '../config/schema.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import type { ScreenSize } from '../core/screen.js';
+import { within } from '../files/writer.js';
 
 /** What the matrix needs to know of a phone to name its project. */
 export interface PhoneFacts {
@@ -129,8 +130,8 @@ export function fixturesImport(specFile: string): string {
 }
 
 function inside(dir: string, file: string): string {
-  const rel = path.relative(dir, file);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${JSON.stringify(file)} is outside ${dir}`, { hint: 'a name inside specs/' });
+  // `..` as the first part, not as the start of a name: `...draft.spec.ts` is a file of the folder.
+  if (!within(dir, file)) throw new UsageError(`${JSON.stringify(file)} is outside ${dir}`, { hint: 'a name inside specs/' });
   return file;
 }
 

@@ -5,6 +5,8 @@ import { checkKey, type CallOptions, type DeviceClient } from '../client/index.j
 import { isPhonewrightError, ServiceError, UsageError } from '../core/errors.js';
 import { checkPointOnScreen } from '../core/screen.js';
 import type { Rect } from '../image/index.js';
+import { checkRequest } from '../web/bodies.js';
+import { INSPECTOR_REQUESTS, LARGEST } from './bodies.js';
 import { readEveryPhone } from './every.js';
 import { FileExists, fixturesImportFor, writeGolden, writeNew } from './files.js';
 import { checkGoldenName, checkSpecName, specFile } from './naming.js';
@@ -35,8 +37,6 @@ export interface InspectorContext {
 }
 
 type Route = (ctx: InspectorContext, req: ApiRequest, capturer: ScreenCapturer) => Promise<ApiAnswer>;
-
-const LARGEST = 100_000;
 
 const ROUTES: Record<string, Route> = {
   'GET phones': async (ctx) => ok({ server: ctx.server, selected: ctx.selected.id, specs: rel(ctx, ctx.specsDir), phones: ctx.phones.map(phoneJson) }),
@@ -115,9 +115,10 @@ const ROUTES: Record<string, Route> = {
 };
 
 /**
- * Answers one request of the API. A wrong input is 400; a route the server lacks 501; a file that is there
- * 409; the server's own failures 502 (504 when it did not answer in time); each with one line that says what
- * went wrong and what to do, secrets scrubbed.
+ * Answers one request of the API, its body or query checked first against its route's schema (bodies.ts). A
+ * wrong input is 400; a route the server lacks 501; a file that is there 409; the server's own failures 502
+ * (504 when it did not answer in time); each with one line that says what went wrong and what to do, secrets
+ * scrubbed.
  * @param ctx the inspector's client, phones and folders
  * @param req the request
  * @param capturer the screen captures in flight
@@ -126,6 +127,7 @@ export async function answer(ctx: InspectorContext, req: ApiRequest, capturer: S
   const route = ROUTES[`${req.method} ${req.route}`];
   if (!route) return { status: 404, json: { error: `no such API route: ${req.method} /api/${req.route.slice(0, 60)}` } };
   try {
+    await checkRequest(INSPECTOR_REQUESTS, req);
     return await route(ctx, req, capturer);
   } catch (error) {
     return failure(ctx, error);

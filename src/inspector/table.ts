@@ -80,8 +80,11 @@ export function tableSource(rows: readonly TableRow[], source: string): string {
   const names = rows[0]!.points.map((p) => checkPointName(p.name));
   if (!names.length) throw new UsageError('the table has no point', { hint: 'pick a point on the phone first' });
   if (new Set(names).size !== names.length) throw new UsageError(`two points of the table have one name: ${names.join(', ')}`, { hint: 'give each point a name of its own' });
+  // Each row's names are checked as the first row's: a name of a later row is written as a key too.
   for (const row of rows) {
-    if (row.points.map((p) => p.name).join() !== names.join()) throw new UsageError(`the row of ${row.project} names other points than the first row`);
+    if (row.points.length !== names.length || row.points.some((p, i) => checkPointName(p.name) !== names[i])) {
+      throw new UsageError(`the row of ${row.project} names other points than the first row: ${names.join(', ')}`);
+    }
   }
   const lines = [
     `// What each phone of the matrix shows at the points picked on ${oneLine(source)} with phonewright inspect,`,
@@ -124,6 +127,8 @@ function checkRow(row: TableRow, i: number): void {
   const fine =
     typeof row?.project === 'string' &&
     /^[\w.@-]{1,100}$/.test(row.project) &&
+    // Written as a key of PHONES: '__proto__' there would set the object's prototype, not add a row.
+    row.project !== '__proto__' &&
     Array.isArray(row.points) &&
     row.points.every((p) => p && typeof p === 'object') &&
     !!settings &&

@@ -48,6 +48,8 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
+/** `application/json` exactly, with parameters (`; charset=utf-8`) or none: not `application/json-seq`. */
+const JSON_TYPE = /^application\/json[ \t]*(;|$)/i;
 /** The largest JSON body a page sends (a draft, a table). */
 const MAX_BODY = 1024 * 1024;
 /** Every answer: nothing framed, cached, sniffed or sent on as a referrer; the page loads its own files only. */
@@ -118,7 +120,7 @@ export async function startPageServer(o: PageOptions): Promise<PageServer> {
 }
 
 async function readJson(req: IncomingMessage): Promise<{ value?: Record<string, unknown>; error?: UsageError }> {
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return { error: new UsageError('the API takes JSON (content-type: application/json)') };
+  if (!JSON_TYPE.test(req.headers['content-type'] ?? '')) return { error: new UsageError('the API takes JSON (content-type: application/json)') };
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {

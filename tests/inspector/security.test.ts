@@ -1,6 +1,7 @@
 // Who may talk to the inspector: this machine only, with the token of the printed URL, from its own page; the
 // server's password and token never reach it. And how the command starts and stops. Raw HTTP, no browser:
 // a browser would not send the forged headers these tests need.
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -187,4 +188,31 @@ test('inspect --help says what the page does, where it listens and how it stops'
   for (const said of ['phonewright inspect [device]', '--port', '--timeout', '127.0.0.1 only', 'token of the printed URL', 'never sees the server\'s password or token', 'Runs until Ctrl-C', 'Examples:']) {
     expect(text).toContain(said);
   }
+});
+
+test('a body the inspector does not take is a 400 naming the field: nothing is acted, read or written (tests/inspector/bodies.test.ts has every route)', async ({ simulate, tmp }) => {
+  const sim = await simulate();
+  const { port, token } = await startInspect(['main', ...on(sim)], { cwd: tmp });
+  const phone = sim.mainDevice;
+  const post = (route: string, body: string, type = 'application/json') => send(port, `/api/${route}`, { 'x-phonewright-token': token, 'content-type': type }, { method: 'POST', body });
+  const row = (project: string, names: string[]) => ({ project, points: names.map((name) => ({ name, x: 1, y: 1, color: '0x000000' })), settings: { orientation: 'portrait', resolution: '1080*1920', resolutionMode: 'high', accl: 'on', hwDecode: 'on' } });
+  const points = Array.from({ length: 20_000 }, (_, i) => ({ name: `p${i}`, x: 1, y: 1 }));
+  const refused: [string, Promise<Reply>, string | RegExp][] = [
+    ['JSON sequences', post('tap', JSON.stringify({ phone, x: 1, y: 1 }), 'application/json-seq'), 'the API takes JSON (content-type: application/json)'],
+    ['a tap at "5"', post('tap', JSON.stringify({ phone, x: '5', y: 1 })), 'invalid body: x must be a whole number from 0 to 100000, not "5"'],
+    ['20,000 points in one body', post('every', JSON.stringify({ phone, points })), /^invalid body: points must be a list of up to 200 points/],
+    ['a later row naming "a,b"', post('table', JSON.stringify({ phone, rows: [row('main', ['a', 'b']), row('other', ['a,b'])], file: 'table.ts' })), /^invalid body: rows\[1\]\.points\[0\]\.name must be a name such as wallpaper/],
+    ['a project named __proto__', post('table', JSON.stringify({ phone, rows: [row('__proto__', ['a'])], file: 'table.ts' })), /^invalid body: rows\[0\]\.project must be a project name/],
+  ];
+  for (const [what, reply, says] of refused) {
+    const r = await reply;
+    expect(r.status, what).toBe(400);
+    if (typeof says === 'string') expect(JSON.parse(r.body).error, what).toBe(says);
+    else expect(JSON.parse(r.body).error, what).toMatch(says);
+  }
+  expect(sim.acts()).toEqual([]);
+  expect(await readdir(tmp)).toEqual([]);
+  // A spec whose name starts with dots is a file of specs/.
+  const saved = await post('spec', JSON.stringify({ spec: '...draft.spec.ts', title: 'dots', lines: ['await device.tap(1, 1);'] }));
+  expect([saved.status, JSON.parse(saved.body).file], saved.body).toEqual([200, 'specs/...draft.spec.ts']);
 });

@@ -127,3 +127,35 @@ test('a report\'s words are shown as text: markup in a test\'s title or a phone\
   expect(await page.locator('body').getAttribute('data-owned')).toBeNull();
   expect(problems()).toEqual([]);
 });
+
+test('a body or query the review does not take is a 400 naming the field, never a 500, and decides nothing', async ({ tmp }) => {
+  await writeSyntheticRun(tmp, 1);
+  const { port, token, cli } = await startReview(tmp);
+  const h = { 'x-phonewright-token': token };
+  const json = { ...h, 'content-type': 'application/json' };
+  const before = await listing(tmp);
+  const ID = 'must be a failure\'s id like "f3"';
+  const refused: [string, Promise<{ status: number; body: string }>, string][] = [
+    ['an id as an object', send(port, '/api/accept', json, { method: 'POST', body: '{"id":{"a":1}}' }), `invalid body: id ${ID}, not {"a":1}`],
+    ['an id in a list', send(port, '/api/reject', json, { method: 'POST', body: '{"id":["f0"]}' }), `invalid body: id ${ID}, not ["f0"]`],
+    ['an id of another shape', send(port, '/api/accept', json, { method: 'POST', body: '{"id":"f00"}' }), `invalid body: id ${ID}, not "f00"`],
+    ['no id', send(port, '/api/reject', json, { method: 'POST', body: '{}' }), 'invalid body: id is missing: expected a failure\'s id like "f3"'],
+    ['a scope of its own', send(port, '/api/accept', json, { method: 'POST', body: '{"id":"f0","scope":"all"}' }), 'invalid body: scope must be one of one, phone, model, not "all"'],
+    ['a field the route does not take', send(port, '/api/accept', json, { method: 'POST', body: '{"id":"f0","force":true}' }), 'invalid body: force is not a field this route takes: expected id, scope'],
+    ['JSON sequences', send(port, '/api/accept', { ...h, 'content-type': 'application/json-seq' }, { method: 'POST', body: '{"id":"f0"}' }), 'the API takes JSON (content-type: application/json)'],
+    ['an image of no kind', send(port, '/api/image?id=f0&kind=golden', h), 'invalid query: kind must be one of expected, actual, diff, screen, heat, not "golden"'],
+    ['an id given twice', send(port, '/api/heat?id=f0&id=f1', h), 'invalid query: id is given 2 times: give it once'],
+    ['an id as a path', send(port, '/api/heat?id=../f0', h), `invalid query: id ${ID}, not "../f0"`],
+    ['a parameter the route does not read', send(port, '/api/review?all=1', h), 'invalid query: all is not a parameter this route takes: it takes none'],
+  ];
+  for (const [what, reply, says] of refused) {
+    const r = await reply;
+    expect([r.status, JSON.parse(r.body).error], what).toEqual([400, says]);
+  }
+  expect(await listing(tmp)).toEqual(before);
+  // What the page sends is taken.
+  expect((await send(port, '/api/heat?id=f0', h)).status).toBe(200);
+  expect((await send(port, '/api/accept', { ...h, 'content-type': 'application/json; charset=utf-8' }, { method: 'POST', body: '{"id":"f0","scope":"one"}' })).status).toBe(200);
+  cli.interrupt();
+  await cli.exited;
+});
