@@ -7,6 +7,7 @@ import { approveCommand } from './approve.js';
 import { devicesCommand } from './devices.js';
 import { doctorCommand } from './doctor.js';
 import { initCommand } from './init.js';
+import { mcpCommand } from './mcp.js';
 import { inspectCommand } from './inspect.js';
 import { loginCommand } from './login.js';
 import { mainDeviceCommand } from './main-device.js';
@@ -42,4 +43,5 @@ export const COMMANDS: ((output: Output, host: Host) => CommandModule<GlobalOpti
   inspectCommand,
   initCommand,
   reviewCommand,
+  mcpCommand,
 ];
