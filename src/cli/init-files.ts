@@ -192,3 +192,31 @@ function source(value: unknown): string {
   if (value && typeof value === 'object') return `{ ${Object.entries(value).map(([k, v]) => `${k}: ${source(v)}`).join(', ')} }`;
   return String(value);
 }
+
+/** What `init --agents` writes for coding agents: the MCP server for VS Code, and how to write phonewright specs. */
+export const AGENT_FILES = {
+  vscodeMcp: '.vscode/mcp.json',
+  agentsMd: 'AGENTS.md',
+} as const;
+
+/** `.vscode/mcp.json`: VS Code's agent mode starts `npx phonewright mcp` in the workspace folder. */
+export const VSCODE_MCP = `${JSON.stringify({ servers: { phonewright: { type: 'stdio', command: 'npx', args: ['phonewright', 'mcp'] } } }, null, 2)}\n`;
+
+/** The heading of AGENTS.md's phonewright section: a file that has it already is left as it is. */
+export const AGENTS_HEADING = '## Writing phonewright specs';
+
+/** AGENTS.md's section: how an agent writes specs for the lab's phones with the phonewright tools. */
+export const AGENTS_SECTION = `${AGENTS_HEADING}
+
+Specs under \`specs/\` test phones of a device-control lab with Playwright Test. The \`phonewright\` MCP server
+(\`npx phonewright mcp\`) shows the phones and drafts the lines: call \`phones\`, look with \`screen\` and \`find\`,
+draft with \`check_line\`, write with \`write_spec\`, run with \`run_specs\` on named phones; never guess coordinates or colours.
+
+- Import from the fixtures: \`import { test, expect } from 'phonewright/fixtures';\` and take \`device\` in the test.
+- Locators before coordinates: \`device.getByText('Sign in')\`, \`getByDescription\`, \`getById('.login')\`; then
+  \`await expect(locator).toBeVisible()\`, \`await locator.tap()\`. A spec runs on every phone of the matrix, whose sizes differ.
+- Where a point is needed, give it as a fraction of the screen (\`device.tap('50%', '80%')\`), not pixels of one phone.
+- Checks wait up to the \`expect\` timeout (5 s unless the config says otherwise): no sleeps; give a slow screen
+  \`{ timeout: 10_000 }\` on its check.
+- Pixel colours and region goldens come from the phone (\`check_line\`); a changed golden is accepted with \`accept\`, not edited.
+`;

@@ -8,7 +8,7 @@ import { parseConfigFile } from '../config/schema.js';
 import { isPhonewrightError, UsageError } from '../core/errors.js';
 import { normalizeApiRoot } from '../core/routes.js';
 import { FileExists, FolderWriter } from '../files/writer.js';
-import { EXAMPLE_SPEC, GITIGNORE_LINES, INIT_FILES, nightlyWorkflow, phonewrightConfig, playwrightConfig, type InitServer } from './init-files.js';
+import { AGENT_FILES, AGENTS_HEADING, AGENTS_SECTION, EXAMPLE_SPEC, GITIGNORE_LINES, INIT_FILES, VSCODE_MCP, nightlyWorkflow, phonewrightConfig, playwrightConfig, type InitServer } from './init-files.js';
 
 /** What the user gave, by flag or at a question; all optional. */
 export interface InitAnswers {
@@ -88,13 +88,16 @@ export function checkAnswers(answers: InitAnswers): InitServer | undefined {
  * @param dir the team's folder (it must exist)
  * @param server the server for phonewright.config.json; undefined: the embedded simulator
  * @param env where a server's password variable is looked for (to say whether the next commands must set it)
+ * @param agents also set up coding agents: `.vscode/mcp.json` and a section of AGENTS.md (`init --agents`)
+ * @default agents false
  */
-export async function initFolder(dir: string, server: InitServer | undefined, env: Readonly<Record<string, string | undefined>>): Promise<InitResult> {
+export async function initFolder(dir: string, server: InitServer | undefined, env: Readonly<Record<string, string | undefined>>, agents = false): Promise<InitResult> {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder`, { hint: "run init in your project's folder" });
   const result: InitResult = { written: [], kept: [], next: [] };
   const writer = new FolderWriter(dir, `the project's folder (${dir})`, 'move the link aside, or run init in a folder whose specs and workflows are its own');
   // Every file init may write is checked first (inside the folder, no link on its way out): a refusal writes nothing.
   for (const file of Object.values(INIT_FILES)) if (!lstatSync(path.join(dir, file), { throwIfNoEntry: false })) writer.target(file);
+  if (agents) for (const file of Object.values(AGENT_FILES)) writer.target(file);
   const writeNew = (file: string, content: string, what: string, why?: string) => writeIfNone(writer, file, content, what, result, why);
   const at = (file: string) => path.join(dir, file);
   const there = 'there already, left as it is';
@@ -110,6 +113,10 @@ export async function initFolder(dir: string, server: InitServer | undefined, en
   await writeNew(INIT_FILES.exampleSpec, EXAMPLE_SPEC, 'an example spec, importing phonewright/fixtures');
   await addIgnored(writer, result);
   await writeNew(INIT_FILES.workflow, nightlyWorkflow(server), 'the nightly on GitHub Actions: npm ci, the matrix, its reports kept with the run');
+  if (agents) {
+    await writeNew(AGENT_FILES.vscodeMcp, VSCODE_MCP, 'the phonewright MCP server for VS Code\'s agent mode (npx phonewright mcp)', `${there}: add the phonewright server to it (docs/agents.md)`);
+    await addAgentsSection(writer, result);
+  }
 
   result.next = nextCommands(dir, server, env);
   return result;
@@ -172,6 +179,18 @@ async function addIgnored(writer: FolderWriter, result: InitResult): Promise<voi
   });
   if (written === undefined) result.kept.push({ file: INIT_FILES.gitignore, why: `it ignores ${GITIGNORE_LINES.join(', ')} already` });
   else result.written.push({ file: INIT_FILES.gitignore, what: `ignores ${missing.join(', ')}` });
+}
+
+/** Adds the phonewright section to AGENTS.md (made when missing); one that has it already is left as it is. */
+async function addAgentsSection(writer: FolderWriter, result: InitResult): Promise<void> {
+  let made = false;
+  const written = await writer.update(AGENT_FILES.agentsMd, (text) => {
+    if (text?.includes(AGENTS_HEADING)) return undefined;
+    made = text === undefined;
+    return text === undefined ? `# Agents\n\n${AGENTS_SECTION}` : `${text}${text.endsWith('\n') ? '' : '\n'}\n${AGENTS_SECTION}`;
+  });
+  if (written === undefined) result.kept.push({ file: AGENT_FILES.agentsMd, why: `it has "${AGENTS_HEADING}" already` });
+  else result.written.push({ file: AGENT_FILES.agentsMd, what: `${made ? '' : 'adds '}how agents write phonewright specs (imports, fixtures, locators before coordinates, fractions, expect timeouts)` });
 }
 
 /** The next two commands: install what is missing, check the server, run the matrix, open its report. */

@@ -177,3 +177,18 @@ async function runWith(args: string[], cwd: string, ask: ((question: string) => 
   const code = await main(args, output, { env: cliEnv(), cwd, columns: undefined, ask });
   return live.end(code);
 }
+
+test('init --agents writes .vscode/mcp.json and adds its section to AGENTS.md once, keeping what is there', async ({ dir }) => {
+  await writeFiles(dir, { 'AGENTS.md': '# Agents\n\nRun npm test before committing.\n' });
+  const r = await cli(['init', '--yes', '--agents', '--json'], { cwd: dir });
+  expect(r.code, r.stderr).toBe(0);
+  expect(JSON.parse(r.stdout).written).toEqual([...FILES, '.vscode/mcp.json', 'AGENTS.md']);
+  expect(JSON.parse(await readFile(path.join(dir, '.vscode/mcp.json'), 'utf8'))).toEqual({ servers: { phonewright: { type: 'stdio', command: 'npx', args: ['phonewright', 'mcp'] } } });
+  const agents = await readFile(path.join(dir, 'AGENTS.md'), 'utf8');
+  expect(agents).toMatch(/^# Agents\n\nRun npm test before committing\.\n\n## Writing phonewright specs\n/);
+  expect(agents).toContain("import { test, expect } from 'phonewright/fixtures';");
+
+  const again = await cli(['init', '--yes', '--agents', '--json'], { cwd: dir });
+  expect(JSON.parse(again.stdout)).toMatchObject({ written: [], kept: [...FILES, '.vscode/mcp.json', 'AGENTS.md'] });
+  expect(await readFile(path.join(dir, 'AGENTS.md'), 'utf8')).toBe(agents);
+});

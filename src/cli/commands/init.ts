@@ -9,6 +9,7 @@ import type { Output } from '../output.js';
 interface InitArgs extends GlobalOptions {
   'password-env'?: string;
   yes: boolean;
+  agents: boolean;
 }
 
 const EPILOGUE = `Writes, in the working folder: playwright.config.ts (the device matrix: one Playwright project per phone; the HTML, JSON and JUnit reports and phonewright's summary and history), phonewright.config.json (the server given, or none: the embedded simulator), specs/example.spec.ts (importing phonewright/fixtures), the .gitignore lines for node_modules/, reports/, test-results/ and .phonewright/, and .github/workflows/phonewright-nightly.yml. A file that is there is never replaced: init says which it left alone. A password is never written: --password-env names the variable that holds it.
@@ -23,6 +24,7 @@ export function initCommand(output: Output, host: Host): CommandModule<GlobalOpt
     describe: 'Set up this folder: a Playwright config with the device matrix, phonewright.config.json, an example spec, CI',
     options: {
       'password-env': { type: 'string', describe: 'The environment variable that holds the server\'s password (never the password itself)' },
+      agents: { type: 'boolean', default: false, describe: 'Also set up coding agents: .vscode/mcp.json (npx phonewright mcp) and a section of AGENTS.md on writing phonewright specs' },
       yes: { type: 'boolean', default: false, alias: 'y', describe: 'Ask nothing: the flags given, and the embedded simulator without --url' },
     },
     examples: [
@@ -36,7 +38,7 @@ export function initCommand(output: Output, host: Host): CommandModule<GlobalOpt
       }
       const given: InitAnswers = { url: args.url, user: args.user, passwordEnv: args['password-env'], apiRoot: args.apiRoot, name: args.server };
       const answers = host.ask && !args.yes ? await askFor(given, host.ask) : given;
-      const result = await initFolder(host.cwd, checkAnswers(answers), host.env);
+      const result = await initFolder(host.cwd, checkAnswers(answers), host.env, args.agents);
       if (args.json) {
         output.json({ written: result.written.map((w) => w.file), kept: result.kept.map((k) => k.file), next: result.next });
         return;
