@@ -1,7 +1,7 @@
 // The lab as the tools see it: the phones of the configured server (or of the embedded simulator), one phone-layer
 // `Phone` each, and the leases that keep an agent off a phone another run holds.
 import path from 'node:path';
-import type { DeviceClient } from '../client/index.js';
+import type { CallOptions, DeviceClient } from '../client/index.js';
 import type { DeviceId } from '../core/device-id.js';
 import { UsageError } from '../core/errors.js';
 import { listPhones, type InspectedPhone } from '../inspector/phones.js';
@@ -52,10 +52,10 @@ export class Lab {
   }
 
   /** Every phone: the simulator's or the server's list, the config file's, with model and screen where known. */
-  list(): Promise<InspectedPhone[]> {
+  list(call: CallOptions = {}): Promise<InspectedPhone[]> {
     this.#listed ??= (async () => {
-      const selected = await this.client.mainDevice({});
-      return listPhones({ client: this.client, selected, named: this.options.named, embedded: this.options.embedded, server: this.options.server, call: {} });
+      const selected = await this.client.mainDevice(call);
+      return listPhones({ client: this.client, selected, named: this.options.named, embedded: this.options.embedded, server: this.options.server, call });
     })();
     // A failed listing (a server down) is asked again at the next call.
     this.#listed.catch(() => (this.#listed = undefined));
@@ -66,9 +66,9 @@ export class Lab {
    * The phone a tool's `phone` argument names: an id or a name as `phones` lists them, the main device when left out.
    * @throws UsageError naming the argument and the phones there are
    */
-  async phone(ref: string | undefined): Promise<{ phone: Phone; facts: InspectedPhone }> {
-    const listed = await this.list();
-    const main = await this.client.mainDevice({});
+  async phone(ref: string | undefined, call: CallOptions = {}): Promise<{ phone: Phone; facts: InspectedPhone }> {
+    const listed = await this.list(call);
+    const main = await this.client.mainDevice(call);
     const facts = ref === undefined || ref === 'main' ? listed.find((p) => p.id === main) : (listed.find((p) => p.id === ref) ?? listed.find((p) => p.name === ref));
     if (!facts) {
       throw new UsageError(`invalid argument phone: no phone ${JSON.stringify(ref)} on this server`, { hint: `one of ${listed.map((p) => (p.name === p.id ? p.id : `${p.name} (${p.id})`)).join(', ')}; or leave it out for the main device` });

@@ -9,6 +9,9 @@ import { checkArgs } from './args.js';
 import type { Lab } from './lab.js';
 import type { Tool } from './tool.js';
 
+/** How long after its deadline a call is cut whatever its work does: the work's own error comes first. */
+const CUT_GRACE_MS = 500;
+
 /** What an agent is told about the server when it connects. */
 const INSTRUCTIONS =
   'phonewright drives the phones of a device-control lab and writes Playwright specs for them. Call phones first; ' +
@@ -43,10 +46,14 @@ export async function callTool(lab: Lab, tool: Tool, args: Record<string, unknow
   const started = performance.now();
   const ms = typeof args.timeout === 'number' ? args.timeout : (tool.timeoutMs ?? lab.options.timeoutMs);
   let deadline: Deadline | undefined;
+  let cut: Deadline | undefined;
   try {
     await checkArgs(tool.name, tool.input, args);
     deadline = Deadline.in(ms, signal);
-    const content = await within(tool.run(args, { lab, deadline }), deadline, `${tool.name}: the call's timeout (${ms} ms)`);
+    // The work ends at the deadline with its own error (the server unreachable, the phone that did not answer); the
+    // call, a moment later whatever the work does.
+    cut = Deadline.in(ms + CUT_GRACE_MS, signal);
+    const content = await within(tool.run(args, { lab, deadline }), cut, `${tool.name}: the call's timeout (${ms} ms)`);
     lab.options.log(`mcp: ${tool.name}${phoneOf(args)} answered in ${Math.round(performance.now() - started)} ms`);
     return { content: content.map((c) => (c.type === 'text' ? { ...c, text: lab.options.clean(c.text) } : c)) };
   } catch (error) {
@@ -56,6 +63,7 @@ export async function callTool(lab: Lab, tool: Tool, args: Record<string, unknow
     return failure(line);
   } finally {
     deadline?.dispose();
+    cut?.dispose();
   }
 }
 

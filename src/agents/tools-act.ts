@@ -79,7 +79,7 @@ export const ACT_TOOLS: Tool[] = [
 
 /** One act on the phone the arguments name, holding its lease, then its answer: what was done, and the screen after. */
 async function acting(call: ToolCall, args: { phone?: string; screen?: boolean }, what: string, act: (phone: Phone, o: { deadline: ToolCall['deadline'] }) => Promise<void>): Promise<Content[]> {
-  const { phone } = await call.lab.phone(args.phone);
+  const { phone } = await call.lab.phone(args.phone, { deadline: call.deadline });
   await call.lab.leases.holding(phone.id, String(phone), call.deadline, () => act(phone, { deadline: call.deadline }));
   const done = json({ ok: true, phone: phone.id, did: what });
   if (args.screen === false) return [done];

@@ -56,7 +56,7 @@ export const AUTHOR_TOOLS: Tool[] = [
       ['kind'],
     ),
     async run(args: LineArgs, { lab, deadline }) {
-      const { phone, facts } = await lab.phone(args.phone);
+      const { phone, facts } = await lab.phone(args.phone, { deadline });
       const call = { deadline };
       const specsDir = path.resolve(lab.options.cwd, 'specs');
       const rect = () => {

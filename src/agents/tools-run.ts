@@ -45,7 +45,7 @@ export const RUN_TOOLS: Tool[] = [
         const file = path.resolve(lab.options.cwd, s);
         if (!file.startsWith(path.resolve(lab.options.cwd, 'specs') + path.sep)) throw new UsageError(`invalid argument specs[${i}]: ${s} is not under specs/`);
       }
-      const projects = await Promise.all((args.phones ?? []).map(async (p) => (await lab.phone(p)).facts.project));
+      const projects = await Promise.all((args.phones ?? []).map(async (p) => (await lab.phone(p, { deadline })).facts.project));
       const argv = ['test', ...(args.specs ?? []), ...projects.flatMap((p) => ['--project', p]), ...(args.grep ? ['--grep', args.grep] : [])];
       const started = Date.now();
       const { code, tail } = await runCli(argv, lab.options, deadline.signal);
@@ -62,10 +62,10 @@ export const RUN_TOOLS: Tool[] = [
       'Accepts a failed golden of the last run_specs as phonewright review does: a region check\'s sample becomes its golden, a pixel check\'s line takes the colour received. ' +
       'Name the test (a part of its title) and the phone; writes only the run\'s goldens and spec lines.',
     input: object({ test: text('A part of the failed test\'s title'), phone: PHONE, check: text('Which check, when a test failed several: e.g. "golden sign-in.png" or "pixel (5, 5)"', 200) }, ['test']),
-    async run(args: { test: string; phone?: string; check?: string }, { lab }) {
+    async run(args: { test: string; phone?: string; check?: string }, { lab, deadline }) {
       const cwd = lab.options.cwd;
       const run = readVisualRun(path.resolve(cwd, REPORT), cwd);
-      const project = args.phone === undefined ? undefined : (await lab.phone(args.phone)).facts.project;
+      const project = args.phone === undefined ? undefined : (await lab.phone(args.phone, { deadline })).facts.project;
       const failures = run.failures.filter((f) => f.test.includes(args.test) && (project === undefined || f.project === project) && (args.check === undefined || f.key.check === args.check));
       if (failures.length !== 1) {
         const all = run.failures.map((f) => `${f.test} [${f.project}] ${f.key.check}`);

@@ -22,10 +22,10 @@ export const SEE_TOOLS: Tool[] = [
     name: 'phones',
     description: 'Lists the lab\'s phones: id, name, model, screen size, orientation, the Playwright project a run names it by, whether it is the main device, and who holds its lease (another run driving it). Start here.',
     input: object({ timeout: TIMEOUT }),
-    async run(_args, { lab }) {
-      const main = await lab.client.mainDevice({});
+    async run(_args, { lab, deadline }) {
+      const main = await lab.client.mainDevice({ deadline });
       const phones = await Promise.all(
-        (await lab.list()).map(async (p) => ({
+        (await lab.list({ deadline })).map(async (p) => ({
           id: p.id,
           name: p.name,
           model: p.model ?? null,
@@ -48,7 +48,7 @@ export const SEE_TOOLS: Tool[] = [
     description: 'The phone\'s screen now, as a PNG image, scaled so that its long side is at most maxSide (1280); phone pixels = picture pixels / scale. With texts: true, every text on it with its box in phone pixels. Use it before acting, and to see what an act did.',
     input: object({ phone: PHONE, ...SCREEN_ARGS, timeout: TIMEOUT }),
     async run(args: { phone?: string; maxSide?: number; texts?: boolean }, call) {
-      const { phone } = await call.lab.phone(args.phone);
+      const { phone } = await call.lab.phone(args.phone, { deadline: call.deadline });
       return screenAnswer(phone, call, args);
     },
   },
@@ -57,7 +57,7 @@ export const SEE_TOOLS: Tool[] = [
     description: 'The colour of one pixel, by the device-control interface\'s own pixel read (what expectPixel checks): {"rgb": "0x25425c", "r", "g", "b"}. x, y in phone pixels.',
     input: object({ phone: PHONE, x: COORD('x'), y: COORD('y'), timeout: TIMEOUT }, ['x', 'y']),
     async run(args: { phone?: string; x: number; y: number }, { lab, deadline }) {
-      const { phone } = await lab.phone(args.phone);
+      const { phone } = await lab.phone(args.phone, { deadline });
       onScreen(phone, args.x, args.y);
       const p = await phone.pixel(args.x, args.y, { deadline });
       return [json({ phone: phone.id, x: args.x, y: args.y, rgb: p.rgb, r: p.r, g: p.g, b: p.b })];
@@ -68,7 +68,7 @@ export const SEE_TOOLS: Tool[] = [
     description: 'The phone\'s display settings (resolution, orientation, mode, quality, acceleration, hardware decoding), as toHaveSettings checks them.',
     input: object({ phone: PHONE, timeout: TIMEOUT }),
     async run(args: { phone?: string }, { lab, deadline }) {
-      const { phone } = await lab.phone(args.phone);
+      const { phone } = await lab.phone(args.phone, { deadline });
       return [json({ phone: phone.id, settings: await phone.settings({ deadline }) })];
     },
   },
@@ -77,7 +77,7 @@ export const SEE_TOOLS: Tool[] = [
     description: 'The phone\'s notifications as the server lists them, filtered by app (package) and text (a part of it); at most count (default 20), oldest first.',
     input: object({ phone: PHONE, app: text('An app\'s package, com.example.chat', 200), text: text('A part of the message\'s text'), count: whole('How many, at most', 1, 500), timeout: TIMEOUT }),
     async run(args: { phone?: string; app?: string; text?: string; count?: number }, { lab, deadline }) {
-      const { phone } = await lab.phone(args.phone);
+      const { phone } = await lab.phone(args.phone, { deadline });
       const list = await phone.notifications({ ...(args.app ? { app: args.app } : {}), ...(args.text ? { text: args.text } : {}), count: args.count ?? 20 }, { deadline });
       return [json({ phone: phone.id, notifications: list })];
     },
@@ -87,7 +87,7 @@ export const SEE_TOOLS: Tool[] = [
     description: 'Looks for a locator on the screen now (no waiting): its matches with their boxes in phone pixels, and the route that found them (the UI elements, the text read from the screen, an image search). Prefer locators to coordinates in specs.',
     input: object({ phone: PHONE, locator: LOCATOR, timeout: TIMEOUT }, ['locator']),
     async run(args: { phone?: string; locator: LocatorArg }, { lab, deadline }) {
-      const { phone } = await lab.phone(args.phone);
+      const { phone } = await lab.phone(args.phone, { deadline });
       const locator = locatorOf(phone, args.locator);
       const sight = await locator.look({ deadline });
       const matches = sight.matches.map((m) => ({ box: m.box, ...(m.text === undefined ? {} : { text: m.text }), ...(m.distance ? { lettersOff: m.distance } : {}) }));
@@ -100,7 +100,7 @@ export const SEE_TOOLS: Tool[] = [
     description: 'The text in a rectangle of the screen (default: the whole screen), read from its pixels, line by line.',
     input: object({ phone: PHONE, x: COORD('x'), y: COORD('y'), width: whole('Width in phone pixels', 1, 100_000), height: whole('Height in phone pixels', 1, 100_000), timeout: TIMEOUT }),
     async run(args: { phone?: string; x?: number; y?: number; width?: number; height?: number }, { lab, deadline }) {
-      const { phone } = await lab.phone(args.phone);
+      const { phone } = await lab.phone(args.phone, { deadline });
       const given = [args.x, args.y, args.width, args.height].filter((v) => v !== undefined).length;
       if (given !== 0 && given !== 4) throw new UsageError('invalid argument x, y, width, height of read_text: give all four, or none for the whole screen');
       const rect = given ? { x: args.x!, y: args.y!, width: args.width!, height: args.height! } : undefined;
@@ -118,7 +118,7 @@ export async function screenAnswer(phone: Phone, { lab, deadline }: ToolCall, ar
   const { image, scale } = fitImage(shot, args.maxSide ?? MAX_SIDE);
   const info: Record<string, unknown> = { phone: phone.id, name: phone.name, width: shot.width, height: shot.height, image: { width: image.width, height: image.height }, scale };
   if (args.texts) {
-    const { facts } = await lab.phone(phone.id);
+    const { facts } = await lab.phone(phone.id, { deadline });
     const found = await textsOnScreen(lab.client, facts, { deadline });
     info.texts = { via: found.via, lines: found.lines };
   }
