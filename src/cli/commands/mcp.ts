@@ -68,7 +68,8 @@ export function mcpCommand(output: Output, host: Host): CommandModule<GlobalOpti
         });
         const { version } = require('phonewright/package.json') as { version: string };
         try {
-          await serve(lab, { version, port, signal: ctx.signal, announce: (url) => output.note(`MCP: ${url}`) });
+          // Over HTTP, stdout is not the protocol: the URL is printed there, with its token (the server's own, on purpose), as inspect does.
+          await serve(lab, { version, port, signal: ctx.signal, announce: (url) => (args.json ? output.json({}, { url }) : output.line(`MCP: ${url}`, [url])) });
         } finally {
           await lab.close();
         }
