@@ -48,7 +48,14 @@ export const FIGURES: readonly Figure[] = [
   { key: 'fixture_overhead_ms', unit: 'ms' },
   // The review page with 200 failures, in Chromium: from its request to the frame that shows them.
   { key: 'review_load_ms', unit: 'ms', target: { op: '<=', value: 1000 } },
+  // phonewright mcp over stdio against the library in-process: a screen tool call (to the image received), a tap.
+  { key: 'mcp_screen_ratio', unit: '×', target: { op: '<=', value: 1.3 } },
+  { key: 'mcp_screen_ms', unit: 'ms' },
+  { key: 'mcp_tap_ratio', unit: '×', target: { op: '<=', value: 1.3 } },
+  { key: 'mcp_tap_ms', unit: 'ms' },
   { key: 'worker_start_ratio', unit: '×', target: { op: '<=', value: 1.25 } },
+  { key: 'worker_rss_ratio', unit: '×', target: { op: '<=', value: 1.3 } },
+  { key: 'worker_rss_mib', unit: 'MiB' },
   { key: 'upload_mb_s', unit: 'MB/s', target: { op: '>=', value: 300 } },
   { key: 'upload_client_rss_mib', unit: 'MiB', target: { op: '<', value: 64 } },
   { key: 'upload_sim_rss_mib', unit: 'MiB', target: { op: '<', value: 64 } },

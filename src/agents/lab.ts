@@ -39,7 +39,7 @@ export interface LabOptions {
 export class Lab {
   readonly options: LabOptions;
   readonly leases: Leases;
-  #listed: Promise<InspectedPhone[]> | undefined;
+  #listed: Promise<{ phones: InspectedPhone[]; main: DeviceId }> | undefined;
   #phones = new Map<DeviceId, Phone>();
 
   constructor(options: LabOptions) {
@@ -51,15 +51,18 @@ export class Lab {
     return this.options.client;
   }
 
-  /** Every phone: the simulator's or the server's list, the config file's, with model and screen where known. */
-  list(call: CallOptions = {}): Promise<InspectedPhone[]> {
-    this.#listed ??= (async () => {
-      const selected = await this.client.mainDevice(call);
-      return listPhones({ client: this.client, selected, named: this.options.named, embedded: this.options.embedded, server: this.options.server, call });
-    })();
-    // A failed listing (a server down) is asked again at the next call.
-    this.#listed.catch(() => (this.#listed = undefined));
-    return this.#listed;
+  /**
+   * Every phone: the simulator's or the server's list, the config file's, with model and screen where known. Read
+   * once and kept (a tool names its phone without a read of the server); `fresh` reads them again.
+   */
+  async list(call: CallOptions = {}, fresh = false): Promise<InspectedPhone[]> {
+    if (fresh) this.#listed = undefined;
+    return (await this.#roster(call)).phones;
+  }
+
+  /** The server's main device, as read with the list. */
+  async mainDevice(call: CallOptions = {}): Promise<DeviceId> {
+    return (await this.#roster(call)).main;
   }
 
   /**
@@ -67,8 +70,7 @@ export class Lab {
    * @throws UsageError naming the argument and the phones there are
    */
   async phone(ref: string | undefined, call: CallOptions = {}): Promise<{ phone: Phone; facts: InspectedPhone }> {
-    const listed = await this.list(call);
-    const main = await this.client.mainDevice(call);
+    const { phones: listed, main } = await this.#roster(call);
     const facts = ref === undefined || ref === 'main' ? listed.find((p) => p.id === main) : (listed.find((p) => p.id === ref) ?? listed.find((p) => p.name === ref));
     if (!facts) {
       throw new UsageError(`invalid argument phone: no phone ${JSON.stringify(ref)} on this server`, { hint: `one of ${listed.map((p) => (p.name === p.id ? p.id : `${p.name} (${p.id})`)).join(', ')}; or leave it out for the main device` });
@@ -80,6 +82,17 @@ export class Lab {
       this.#phones.set(facts.id, phone);
     }
     return { phone, facts };
+  }
+
+  /** The phones and the main device, read once (a failed read is made again at the next call). */
+  #roster(call: CallOptions): Promise<{ phones: InspectedPhone[]; main: DeviceId }> {
+    this.#listed ??= (async () => {
+      const main = await this.client.mainDevice(call);
+      const phones = await listPhones({ client: this.client, selected: main, named: this.options.named, embedded: this.options.embedded, server: this.options.server, call });
+      return { phones, main };
+    })();
+    this.#listed.catch(() => (this.#listed = undefined));
+    return this.#listed;
   }
 
   /** Lets go of the lease store. */

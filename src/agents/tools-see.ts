@@ -23,9 +23,10 @@ export const SEE_TOOLS: Tool[] = [
     description: 'Lists the lab\'s phones: id, name, model, screen size, orientation, the Playwright project a run names it by, whether it is the main device, and who holds its lease (another run driving it). Start here.',
     input: object({ timeout: TIMEOUT }),
     async run(_args, { lab, deadline }) {
-      const main = await lab.client.mainDevice({ deadline });
+      const listed = await lab.list({ deadline }, true);
+      const main = await lab.mainDevice({ deadline });
       const phones = await Promise.all(
-        (await lab.list({ deadline })).map(async (p) => ({
+        listed.map(async (p) => ({
           id: p.id,
           name: p.name,
           model: p.model ?? null,
