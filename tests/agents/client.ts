@@ -35,7 +35,8 @@ export async function startMcp(env: Record<string, string> = {}, args: string[] 
     client,
     dir,
     stderr: () => stderr,
-    call: async (name, callArgs = {}) => (await client.callTool({ name, arguments: callArgs })) as CallToolResult,
+    // A run of specs takes longer than the SDK's default minute on a busy machine: the server's own deadline ends a call.
+    call: async (name, callArgs = {}) => (await client.callTool({ name, arguments: callArgs }, undefined, { timeout: 900_000 })) as CallToolResult,
     close: async () => {
       await client.close();
       rmSync(dir, { recursive: true, force: true });
