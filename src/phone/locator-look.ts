@@ -1,4 +1,4 @@
-import { onHost, type CallOptions, type Deadline } from '../client/index.js';
+import type { CallOptions, Deadline } from '../client/index.js';
 import { ServiceError } from '../core/errors.js';
 import { boxOf, findText, type ReadLine, type TextHit } from '../core/find-text.js';
 import { asReadable, readsCharacter } from '../core/languages.js';
@@ -9,6 +9,7 @@ import type { Image } from '../image/png.js';
 import type { CallSite } from './hooks.js';
 import { look as lookForImage, want, wholeScreen, type ImageOptions, type Wanted } from './image.js';
 import type { Phone, ReadOptions } from './phone.js';
+import { hostEngines } from '../engines/client.js';
 import { onCores } from './host-cores.js';
 import { inLanes } from './lanes.js';
 
@@ -153,7 +154,7 @@ export async function offersElements(phone: Phone): Promise<boolean> {
 export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<ReadOptions, 'deadline' | 'site' | 'signal'>): Promise<ReadLine[]> {
   const where = rect ? ` ${rect.width}×${rect.height} at (${rect.x}, ${rect.y})` : '';
   return phone.read(`read the text on ${phone.name}'s screen${where}`, options, async (o) => {
-    const [{ captureImage }, { loadOcr }] = await Promise.all([import('./screen.js'), import('../image/ocr.js')]);
+    const { captureImage } = await import('./screen.js');
     const area = rect ?? (await wholeScreen(phone, 'a text'));
     let image: Image;
     try {
@@ -163,8 +164,8 @@ export function readScreen(phone: Phone, rect: Rect | undefined, options: Pick<R
     }
     // The engine keeps the screens it read: the same pixels in the same languages are not read again. Its
     // loading and reading are this host's time, not the phone's.
-    const ocr = await onHost(loadOcr());
-    const { lines } = await onCores('read the text', () => ocr.read(image, phone.options.languages()), o.deadline);
+    const engines = hostEngines();
+    const lines = await onCores('read the text', () => engines.read(image, phone.options.languages(), o.deadline), o.deadline);
     // Words in screen pixels: a capture of a rectangle reads at its own origin.
     return lines.map((l) => ({ words: l.words.map((w) => ({ text: w.text, x: w.x + area.x, y: w.y + area.y, width: w.width, height: w.height })) }));
   });
@@ -198,9 +199,9 @@ export function describe(t: LocatorTarget): string {
  */
 export async function readable(phone: Phone, text: string | RegExp): Promise<string | RegExp> {
   if (text instanceof RegExp) return text;
-  const ocr = await onHost(async () => (await import('../image/ocr.js')).loadOcr());
+  const alphabet = (await import('../image/ocr.js')).ocrAlphabet();
   const languages = phone.options.languages();
-  return asReadable(text, (c) => ocr.has(c) && readsCharacter(languages, c));
+  return asReadable(text, (c) => alphabet.has(c) && readsCharacter(languages, c));
 }
 
 /**

@@ -65,33 +65,34 @@ for (const [what, button, check] of NOT_FOUND) {
   });
 }
 
-test('a search of the same template and options on the same pixels is not worked out again; a changed pixel, scale or threshold is searched', () => {
+test('a search of the same template and options on the same pixels is not worked out again; a changed pixel, scale or threshold is searched', async () => {
   // OpenCV with its correlations counted: a search is at least one.
   let correlations = 0;
   const counted: OpenCv = Object.create(cv, { matchTemplate: { value: (...args: Parameters<OpenCv['matchTemplate']>) => (correlations++, cv.matchTemplate(...args)) } });
   const searches = new LastSearch();
+  const find = async (screen: Image, template: Image, options: Parameters<typeof searchTemplate>[3]) => searchTemplate(counted, screen, template, options);
   const screen = chatScreen(2, 720, { button: 'absent' }).image;
   const button = sendButton();
-  const first = searches.search(counted, screen, button, { scale: 720 / 1080 });
+  const first = await searches.search(screen, button, { scale: 720 / 1080 }, find);
   expect(first.found).toBe(false);
   const once = correlations;
   expect(once).toBeGreaterThan(0);
   // Another capture of the same screen: other bytes in memory, the same pixels.
   const again = { ...screen, data: new Uint8Array(screen.data) };
-  expect(searches.search(counted, again, button, { scale: 720 / 1080 })).toBe(first);
+  expect(await searches.search(again, button, { scale: 720 / 1080 }, find)).toBe(first);
   expect(correlations, 'not searched again').toBe(once);
   // The button appears: one pixel's difference is a new screen, searched, and now it is there.
   const shown = chatScreen(2, 720).image;
-  expect(searches.search(counted, shown, button, { scale: 720 / 1080 }).found).toBe(true);
+  expect((await searches.search(shown, button, { scale: 720 / 1080 }, find)).found).toBe(true);
   expect(correlations).toBeGreaterThan(once);
   const changed = { ...shown, data: new Uint8Array(shown.data) };
   changed.data[0] = changed.data[0]! ^ 1;
   for (const [what, image, options] of [['one pixel changed', changed, { scale: 720 / 1080 }], ['another scale', changed, { scale: 0.7 }], ['another threshold', changed, { scale: 0.7, threshold: 0.999 }]] as const) {
     const before = correlations;
-    searches.search(counted, image, button, options);
+    await searches.search(image, button, options, find);
     expect(correlations, what).toBeGreaterThan(before);
   }
-  expect(searches.search(counted, changed, button, { scale: 0.7, threshold: 0.999 }).found, 'the last search, remembered with its own threshold').toBe(false);
+  expect((await searches.search(changed, button, { scale: 0.7, threshold: 0.999 }, find)).found, 'the last search, remembered with its own threshold').toBe(false);
 });
 
 test('the threshold and deltaE decide what counts as found', () => {

@@ -1,0 +1,116 @@
+// The host's engines: workers of a build (processes importing its dist/, as an installed phonewright's do) share
+// one process holding OpenCV and the OCR engine. It answers as the engines in a worker would; workers that start
+// together start one host; a host gone is started again by the next call; a misuse comes back as the same error.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { cropImage, loadOpenCv, searchTemplate, type Image } from '../../src/image/index.js';
+import { loadOcr } from '../../src/image/ocr.js';
+import { expect, test } from '../helpers/test.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/**
+ * A build of its own (the checkout's dist/src copied beside its node_modules): its host is this file's alone, so
+ * stopping it stops no other test's engines.
+ */
+const BUILD = mkdtempSync(path.join(tmpdir(), 'pw-engines-'));
+const CLIENT = path.join(BUILD, 'dist', 'src', 'engines', 'client.js');
+const SCREEN = path.join(ROOT, 'docs', 'inspector.png');
+/** A part of the inspector's picture with an edge and text in it. */
+const CUT = { x: 40, y: 40, width: 240, height: 60 };
+
+/** What a worker of the build asks its engines: the screen's lines, then a search for a part of it, as JSON. */
+const WORKER = `
+import { readFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+const { hostEngines } = await import(${JSON.stringify(CLIENT)});
+const { cropImage } = await import(${JSON.stringify(path.join(BUILD, 'dist', 'src', 'image', 'index.js'))});
+const png = PNG.sync.read(readFileSync(${JSON.stringify(SCREEN)}));
+const screen = { width: png.width, height: png.height, data: new Uint8Array(png.data) };
+const engines = hostEngines();
+const lines = await engines.read(screen, ['en', 'zh']);
+const found = await engines.search(screen, cropImage(screen, ${JSON.stringify(CUT)}), { scale: 1 });
+let misuse;
+try {
+  await engines.search(screen, { width: 20, height: 20, data: new Uint8Array(1600).fill(255) }, { scale: 1 });
+} catch (e) {
+  misuse = { name: e.constructor.name, message: e.message, hint: e.hint };
+}
+process.stdout.write(JSON.stringify({ where: engines.where, lines: lines.map((l) => l.text), best: found.best, misuse }));
+`;
+
+interface Answer {
+  where: string;
+  lines: string[];
+  best: { x: number; y: number; score: number };
+  misuse: { name: string; message: string; hint?: string };
+}
+
+function worker(env: NodeJS.ProcessEnv = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', WORKER], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c));
+    child.stderr.on('data', (c: Buffer) => (err += c));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Answer) : reject(new Error(`worker exited ${code}: ${err}`))));
+  });
+}
+
+/** The host processes of this build (its socket names the build). */
+function hosts(): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', `${path.join(BUILD, 'dist', 'src', 'engines', 'host.js')} `], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function screen(): Image {
+  const png = PNG.sync.read(readFileSync(SCREEN));
+  return { width: png.width, height: png.height, data: new Uint8Array(png.data) };
+}
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(() => {
+  writeFileSync(path.join(BUILD, 'package.json'), '{ "name": "phonewright", "type": "module" }\n');
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(BUILD, 'node_modules'));
+  cpSync(path.join(ROOT, 'dist', 'src'), path.join(BUILD, 'dist', 'src'), { recursive: true });
+});
+test.afterAll(() => {
+  for (const pid of hosts()) process.kill(pid);
+  rmSync(BUILD, { recursive: true, force: true });
+});
+
+test('workers started together share one host, which answers as the engines in a worker do; a misuse is the same error', async () => {
+  const [a, b, c] = await Promise.all([worker(), worker(), worker()]);
+  expect(hosts(), 'one host for the three').toHaveLength(1);
+  const here = screen();
+  const lines = (await (await loadOcr()).read(here)).lines.map((l) => l.text);
+  const best = searchTemplate(await loadOpenCv(), here, cropImage(here, CUT), { scale: 1 }).best;
+  for (const answer of [a, b, c]) {
+    expect(answer.where).toBe('host');
+    expect(answer.lines).toEqual(lines);
+    expect(answer.lines.length).toBeGreaterThan(5);
+    expect(answer.best).toMatchObject({ x: best.x, y: best.y, score: best.score });
+    expect(answer.misuse).toEqual({ name: 'UsageError', message: expect.stringMatching(/^a template of one colour matches any area of that colour; try: /), hint: expect.any(String) });
+  }
+  // PHONEWRIGHT_ENGINES=process: the same, from the worker's own engines.
+  const own = await worker({ PHONEWRIGHT_ENGINES: 'process' });
+  expect(own.where).toBe('process');
+  expect(own.lines).toEqual(lines);
+});
+
+test('a host gone is started again by the next call', async () => {
+  await worker();
+  const [first] = hosts();
+  expect(first).toBeDefined();
+  process.kill(first!, 'SIGKILL');
+  const again = await worker();
+  expect(again.lines.length).toBeGreaterThan(5);
+  const now = hosts();
+  expect(now).toHaveLength(1);
+  expect(now[0]).not.toBe(first);
+});
