@@ -59,6 +59,9 @@ export default defineConfig<object, DeviceWorkerOptions>({
   workers: matrix.workers,
   globalSetup: matrix.globalSetup,
 ${Object.entries(MATRIX_RUN).map(([key, value]) => `  ${key}: ${source(value)},\n`).join('')}  forbidOnly: !!process.env.CI,
+  // A failed test carries a film of its phone's screen (phone-video), the nightly's first thing to look at; a passing
+  // test keeps none. 'on', 'off', 'on-first-retry', or { mode, fps, size }: node_modules/phonewright/docs/video.md.
+  use: { phoneVideo: 'retain-on-failure' },
   outputDir: 'test-results',
   reporter: [
     ['list'],

@@ -70,17 +70,22 @@ export interface ConfigFile {
   leases?: LeaseFileEntry;
   /** The languages of the text on the phones' screens, each once; undefined: all the OCR model reads. */
   languages?: Language[];
+  /** When a test carries a film of its phone (docs/video.md); a spec's `phoneVideo` option beats it. */
+  phoneVideo?: PhoneVideoSetting;
   /** The folder paths in the file are relative to. */
   dir: string;
   /** Where it was read from, for messages. */
   source: string;
 }
 
+/** `"phoneVideo"`: when a test is filmed, as Playwright's `video` option; or the mode with frames a second and the film's long side. */
+export type PhoneVideoSetting = 'off' | 'on' | 'retain-on-failure' | 'on-first-retry' | { mode: 'off' | 'on' | 'retain-on-failure' | 'on-first-retry'; fps?: number; size?: number };
+
 /** The file's shape once config.schema.json has passed it; what is left to check is what a schema cannot say. */
 type Globs = string | string[];
 type RawDevice = Omit<DeviceSpec, 'testMatch' | 'testIgnore'> & { testMatch?: Globs; testIgnore?: Globs };
 type RawServer = Omit<ServerFileEntry, 'devices' | 'testMatch' | 'testIgnore'> & { devices?: (string | RawDevice)[] | typeof ALL_DEVICES; testMatch?: Globs; testIgnore?: Globs };
-type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones; leases?: LeaseFileEntry; languages?: Language[] };
+type RawFile = Partial<Omit<RawServer, 'name'>> & { servers?: RawServer[]; push?: PushSpec; simulator?: ConfigFile['simulator']; reportUrl?: string; unreachablePhones?: UnreachablePhones; leases?: LeaseFileEntry; languages?: Language[]; phoneVideo?: PhoneVideoSetting };
 
 type Fail = (where: string, what: string, hint?: string) => never;
 
@@ -123,7 +128,7 @@ export function parseConfigFile(json: unknown, source: string, dir: string): Con
       fail(`push.${target}`, (e as Error).message);
     }
   }
-  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), ...(top.unreachablePhones ? { unreachablePhones: top.unreachablePhones } : {}), ...(top.leases ? { leases: { ...top.leases } } : {}), ...(top.languages ? { languages: [...new Set(top.languages)] } : {}), dir, source };
+  return { servers, push: { ...top.push }, simulator: { ...top.simulator }, ...(top.reportUrl ? { reportUrl: top.reportUrl } : {}), ...(top.unreachablePhones ? { unreachablePhones: top.unreachablePhones } : {}), ...(top.leases ? { leases: { ...top.leases } } : {}), ...(top.languages ? { languages: [...new Set(top.languages)] } : {}), ...(top.phoneVideo ? { phoneVideo: top.phoneVideo } : {}), dir, source };
 }
 
 /** Reads `main` or a device id; used for the file and for `PHONEWRIGHT_DEVICES`. */

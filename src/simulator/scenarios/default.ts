@@ -1,9 +1,17 @@
 import { EXAMPLE_MAIN_DEVICE } from '../../core/defaults.js';
-import { DEFAULT_APPS, type DrawnScreenInput, type RectInput, type ScenarioInput } from '../scenario-types.js';
+import { DEFAULT_APPS, type DrawnScreenInput, type FrameInput, type RectInput, type ScenarioInput } from '../scenario-types.js';
 import { EXAMPLE_APP, exampleApp } from './sign-in.js';
 
 /** App icon colours (Material palette), distinct enough for a pixel check with a small tolerance. */
 const ICONS = ['0xe53935', '0x8e24aa', '0x1e88e5', '0x43a047', '0xfdd835', '0xfb8c00', '0x00acc1', '0x6d4c41', '0xd81b60', '0x3949ab', '0x7cb342', '0x546e7a'];
+
+/**
+ * How long each phase of the status bar's spinner shows: several a second, so a film of the phone shows motion. Its
+ * turn (600 ms) is no divisor of a film's ticks (100 ms to 1 s): frames taken at a steady rate catch other phases.
+ */
+const SPIN_MS = 150;
+/** The spinner's phases: one of its dots lit in turn. */
+const SPIN_PHASES = 4;
 
 /**
  * The built-in scenario: four phones of different sizes and orientations, each on a home screen with a
@@ -27,7 +35,7 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
       sdk: 29,
       // The vendor's sample settings body.
       settings: { display_mode: 1, display_quality: 2, display_accl: 2, display_hw_decode: 1, display_resolution_mode: 2, display_orientation: 1, display_resolution: '1080*1920' },
-      screen: homeScreen(1080, 1920, '0x25425c'),
+      frames: homeFrames(1080, 1920, '0x25425c'),
       apps: [...DEFAULT_APPS, EXAMPLE_APP],
       ...exampleApp(1080, 1920),
     },
@@ -38,7 +46,7 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
       manufacturer: 'Google',
       android: '14',
       sdk: 34,
-      screen: homeScreen(1080, 2400, '0x3b1f4a'),
+      frames: homeFrames(1080, 2400, '0x3b1f4a'),
       apps: [...DEFAULT_APPS, EXAMPLE_APP],
       ...exampleApp(1080, 2400),
     },
@@ -50,11 +58,8 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
       android: '13',
       sdk: 33,
       settings: { display_quality: 1, display_accl: 3 },
-      // A text cursor blinks in the search field: two frames of half a second each.
-      frames: [
-        { ...homeScreen(2560, 1600, '0x0f3d2e', true), durationMs: 500 },
-        { ...homeScreen(2560, 1600, '0x0f3d2e', false), durationMs: 500 },
-      ],
+      // A text cursor blinks in the search field, 0.6 s on and 0.6 s off, beside the spinner.
+      frames: homeFrames(2560, 1600, '0x0f3d2e', true),
       apps: [...DEFAULT_APPS, EXAMPLE_APP],
       ...exampleApp(2560, 1600),
     },
@@ -66,7 +71,7 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
       android: '8.1.0',
       sdk: 27,
       settings: { display_hw_decode: 0 },
-      screen: homeScreen(1280, 720, '0x5c2a1e'),
+      frames: homeFrames(1280, 720, '0x5c2a1e'),
       apps: [...DEFAULT_APPS, EXAMPLE_APP],
       ...exampleApp(1280, 720),
     },
@@ -78,10 +83,23 @@ export const DEFAULT_SCENARIO: ScenarioInput = {
 };
 
 /**
+ * The home screen's frames: the status bar's activity spinner turning ({@link SPIN_PHASES} phases of {@link SPIN_MS}),
+ * the search field's cursor, where there is one, on for a turn and off for the next.
+ */
+function homeFrames(width: number, height: number, wallpaper: string, cursor?: boolean): FrameInput[] {
+  const turns = cursor ? 2 : 1;
+  const frames: FrameInput[] = [];
+  for (let i = 0; i < SPIN_PHASES * turns; i++) {
+    frames.push({ ...homeScreen(width, height, wallpaper, cursor === undefined ? undefined : i < SPIN_PHASES, i % SPIN_PHASES), durationMs: SPIN_MS });
+  }
+  return frames;
+}
+
+/**
  * A home screen: wallpaper, a status bar (a signal mark at its left end, so the 48×48 corner region is not one
  * flat colour, a clock, a battery), a search field, a grid of app icons and a dock, its first icon the chat app's.
  */
-function homeScreen(width: number, height: number, wallpaper: string, cursor?: boolean): DrawnScreenInput {
+function homeScreen(width: number, height: number, wallpaper: string, cursor: boolean | undefined, spin: number): DrawnScreenInput {
   const landscape = width > height;
   const bar = Math.round(Math.min(width, height) / 15); // 72 px on a 1080-wide phone
   const icon = Math.round(Math.min(width, height) * 0.1333); // 144 px on a 1080-wide phone
@@ -95,6 +113,11 @@ function homeScreen(width: number, height: number, wallpaper: string, cursor?: b
     { x: Math.round(width / 2) - 60, y: Math.round(bar / 4), width: 120, height: Math.round(bar / 2), color: '0xe0e0e0' },
     { x: width - 64, y: Math.round(bar / 4), width: 40, height: Math.round(bar / 2), color: '0x3ddc84' },
   ];
+  // The activity spinner, left of the battery: four dots, one lit in turn. No example spec or test reads it.
+  const dot = Math.round(bar / 6);
+  for (let i = 0; i < SPIN_PHASES; i++) {
+    rects.push({ x: width - 64 - 24 - (SPIN_PHASES - i) * (dot + 6), y: Math.round(bar / 2 - dot / 2), width: dot, height: dot, color: i === spin ? '0xffffff' : '0x37474f' });
+  }
   const searchY = bar + Math.round(icon * 0.75);
   rects.push({ x: gap, y: searchY, width: width - 2 * gap, height: Math.round(icon / 2), color: '0xf5f5f5' });
   if (cursor) rects.push({ x: gap + 24, y: searchY + 12, width: 4, height: Math.round(icon / 2) - 24, color: '0x1a73e8' });

@@ -1,0 +1,135 @@
+// The recorder of a phone's film: its screen captured in the background while a test runs, at a few frames a
+// second and after each act, handed to a sink (the Playwright layer writes them to files; src/video encodes them).
+import { Deadline, type DeviceClient } from '../client/index.js';
+import { isPhonewrightError, ServiceError } from '../core/errors.js';
+import type { ScreenSize } from '../core/screen.js';
+
+/** Where the recorder hands each frame: the capture's bytes as the server sent them, and when it was taken. */
+export interface FrameSink {
+  /** @param at ms from the recorder's start, the moment the capture was asked for */
+  frame(bytes: Buffer, at: number): Promise<void>;
+}
+
+/** How a film is taken. */
+export interface RecorderOptions {
+  /** Frames per second, 1 to {@link MAX_FILM_FPS}. @default 2 */
+  fps?: number;
+  /** The clock, ms (tests hand their own). @default performance.now */
+  now?: () => number;
+}
+
+/** The phone as the recorder needs it. */
+export type FilmedPhone = { client: Pick<DeviceClient, 'capture' | 'deviceInfo'>; id: Parameters<DeviceClient['capture']>[0]; screen: ScreenSize | undefined; toString(): string };
+
+/** The most frames a second a film takes: each is a capture of the phone's whole screen, a request and a download. */
+export const MAX_FILM_FPS = 10;
+/** Frames a second unless told: enough to see a dialog come and go, at a capture every half second. */
+export const DEFAULT_FILM_FPS = 2;
+/**
+ * How long one capture may take before the film gives it up: a capture is tens of ms on a lab, and one still
+ * running at the next tick makes the recorder skip that tick, never queue behind it.
+ */
+const CAPTURE_MS = 5_000;
+
+/**
+ * Records a phone's screen as frames: a capture every 1/fps s and one right after each act ({@link now}), never two
+ * of one phone in flight (a tick that finds one running is skipped). Its captures are not steps of the test and not
+ * the lab's failures: a capture that fails ends the film ({@link ended} says why) and nothing else. A frame the same
+ * as the one before it is not handed on: the one before is shown longer.
+ */
+export class FilmRecorder {
+  readonly #phone: FilmedPhone;
+  readonly #sink: FrameSink;
+  readonly #period: number;
+  readonly #now: () => number;
+  #started = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #inFlight: Promise<void> | undefined;
+  readonly #stop = new AbortController();
+  #last: Buffer | undefined;
+  #frames = 0;
+  #skipped = 0;
+  #ended: string | undefined;
+  #stopped = false;
+
+  constructor(phone: FilmedPhone, sink: FrameSink, options: RecorderOptions = {}) {
+    const fps = options.fps ?? DEFAULT_FILM_FPS;
+    if (!(fps > 0 && fps <= MAX_FILM_FPS)) throw new RangeError(`invalid fps ${fps}: expected more than 0 and at most ${MAX_FILM_FPS}`);
+    this.#phone = phone;
+    this.#sink = sink;
+    this.#period = 1000 / fps;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** Frames handed to the sink so far. */
+  get frames(): number {
+    return this.#frames;
+  }
+
+  /** Ticks skipped because the capture before was still running. */
+  get skipped(): number {
+    return this.#skipped;
+  }
+
+  /** Why the film stopped before the test's end (a capture failed, no capture on the server); undefined while it runs. */
+  get ended(): string | undefined {
+    return this.#ended;
+  }
+
+  /** The clock's reading when the recording began: the film's time 0. */
+  get startedAt(): number {
+    return this.#started;
+  }
+
+  /** Begins: a frame now, then one every tick. */
+  start(): void {
+    this.#started = this.#now();
+    this.now();
+    this.#timer = setInterval(() => this.now(), this.#period);
+    // A film never keeps a worker alive.
+    this.#timer.unref?.();
+  }
+
+  /** Takes a frame now, unless one is being taken (then this one is skipped) or the film has ended. Never waits. */
+  now(): void {
+    if (this.#stopped || this.#ended !== undefined) return;
+    if (this.#inFlight) {
+      this.#skipped++;
+      return;
+    }
+    this.#inFlight = this.#take().finally(() => (this.#inFlight = undefined));
+  }
+
+  /**
+   * Stops: no frame after this call is taken; the one being taken is given up at once (its deadline ended).
+   * Resolves once the sink has every frame it will get.
+   */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    this.#stop.abort(new Error('the film stopped'));
+    await this.#inFlight;
+  }
+
+  async #take(): Promise<void> {
+    const deadline = Deadline.in(CAPTURE_MS, this.#stop.signal);
+    const at = this.#now() - this.#started;
+    try {
+      const { width, height } = this.#phone.screen ?? (await this.#phone.client.deviceInfo(this.#phone.id, { deadline, phoneReconnectMs: 0 }));
+      const capture = await this.#phone.client.capture(this.#phone.id, { x: 0, y: 0, width, height }, { deadline, phoneReconnectMs: 0 });
+      if (this.#stopped && this.#frames > 0) return;
+      if (this.#last?.equals(capture.png)) return;
+      this.#last = capture.png;
+      this.#frames++;
+      await this.#sink.frame(capture.png, at);
+    } catch (error) {
+      if (this.#stopped) return;
+      if (!isPhonewrightError(error)) throw error;
+      const lacks = error instanceof ServiceError && error.reason === 'not-offered';
+      this.#ended = lacks ? `the server has no screen capture for ${this.#phone}: ${error.message}` : `a capture of ${this.#phone} failed after ${Math.round(at / 100) / 10} s of film: ${error.message}`;
+      clearInterval(this.#timer);
+    } finally {
+      deadline.dispose();
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// The film of a phone's screen: frames and their times in, one WebM file out. The one encoder behind it is the
+// registry's static build of ffmpeg (@ffmpeg-installer/ffmpeg), run as a child process after the test's verdict;
+// docs/performance.md ("The film's encoder") says why it won against ffmpeg in WebAssembly.
+import { spawn } from 'node:child_process';
+import { copyFile, stat, utimes } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** One frame of a film: a PNG or JPEG file, and when the screen showed it, in ms from the film's start. */
+export interface FilmFrame {
+  file: string;
+  at: number;
+}
+
+/** What {@link encodeFilm} is handed. */
+export interface EncodeOptions {
+  /**
+   * The frames in the order they were taken, numbered files of one folder and one type (`f000001.png`, …, as
+   * {@link frameName} names them), their times rising.
+   */
+  frames: readonly FilmFrame[];
+  /** ms from the film's start when its last frame stops showing: the film's length. */
+  end: number;
+  /** The WebM file to write. */
+  out: string;
+  /** The long side of the film, in pixels (even). @default 720 */
+  size?: number;
+  /** Stops the encoder (its process is killed). */
+  signal?: AbortSignal;
+}
+
+/** The film written. */
+export interface Film {
+  file: string;
+  bytes: number;
+  /** ms: the film's length. */
+  duration: number;
+  frames: number;
+}
+
+/** Why a film could not be made: no encoder for this machine, or the encoder failed. */
+export class FilmError extends Error {
+  readonly code = 'PW_FILM';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FilmError';
+  }
+}
+
+/** The long side of a film unless told: the report's player shows a phone's screen at about this height. */
+export const DEFAULT_FILM_SIZE = 720;
+/**
+ * Any whole second far from 0: ffmpeg reads each frame's time from its file's modification time (`-ts_from_file 2`,
+ * in ns) and the film starts at the first one, so only the differences count.
+ */
+const EPOCH_S = 1_000_000_000;
+
+/**
+ * The file name of the frame numbered `index` (from 1) of a film, as {@link encodeFilm} reads them.
+ * @param type the image's type, as the capture came
+ */
+export function frameName(index: number, type: 'png' | 'jpg' = 'png'): string {
+  return `f${String(index).padStart(6, '0')}.${type}`;
+}
+
+/**
+ * Encodes frames into a WebM (VP8) film that Chromium, and so Playwright's HTML report, plays: each frame shown
+ * for as long as the screen held it (its time to the next frame's, the last one's to `end`), scaled so the long
+ * side is `size`. The frames' files get their times as modification times (ffmpeg reads them there) and the last
+ * frame is copied once more, as the film's end.
+ */
+export async function encodeFilm(options: EncodeOptions): Promise<Film> {
+  const { frames, end, out, size = DEFAULT_FILM_SIZE, signal } = options;
+  if (!frames.length) throw new FilmError('no frame to encode');
+  if (!Number.isInteger(size) || size < 16 || size % 2) throw new FilmError(`invalid film size ${size}: expected an even number of pixels ≥ 16`);
+  const folder = path.dirname(frames[0]!.file);
+  const ext = path.extname(frames[0]!.file);
+  let last = frames[0]!.at;
+  for (const [i, frame] of frames.entries()) {
+    if (frame.file !== path.join(folder, frameName(i + 1, ext.slice(1) as 'png' | 'jpg'))) throw new FilmError(`frame ${i + 1} is ${frame.file}: expected ${frameName(i + 1)} in ${folder}`);
+    last = Math.max(last, frame.at);
+    await stamp(frame.file, frame.at - frames[0]!.at);
+  }
+  // The last frame again, at the film's end: ffmpeg gives a frame the time to the next one, and the last none.
+  const tail = path.join(folder, frameName(frames.length + 1, ext.slice(1) as 'png' | 'jpg'));
+  const length = Math.max(end, last + 1) - frames[0]!.at;
+  await copyFile(frames[frames.length - 1]!.file, tail);
+  await stamp(tail, length);
+  const scale = `scale=w='if(gt(iw,ih),${size},-2)':h='if(gt(iw,ih),-2,${size})'`;
+  await run(
+    encoderPath(),
+    [
+      ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'],
+      ['-ts_from_file', '2', '-i', path.join(folder, `f%06d${ext}`)],
+      ['-vf', `setpts=PTS-STARTPTS,${scale},format=yuv420p`, '-vsync', 'vfr'],
+      // VP8 at its fastest (a phone's screen is mostly still); a key frame every 20 frames, for seeking.
+      ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '400k', '-crf', '30', '-g', '20', '-an', '-threads', '1'],
+      [out],
+    ].flat(),
+    signal,
+  );
+  return { file: out, bytes: (await stat(out)).size, duration: length, frames: frames.length };
+}
+
+/** The encoder's binary, from its registry package; a {@link FilmError} naming what to do where there is none. */
+export function encoderPath(): string {
+  try {
+    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
+    return installer.path;
+  } catch (error) {
+    throw new FilmError(`no film encoder for this machine (${String(error)}): try npm install @ffmpeg-installer/ffmpeg`, { cause: error });
+  }
+}
+
+async function stamp(file: string, ms: number): Promise<void> {
+  const s = EPOCH_S + ms / 1000;
+  await utimes(file, s, s);
+}
+
+/** Runs the encoder; rejects with its last lines of stderr. */
+function run(bin: string, args: string[], signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-2000)));
+    child.on('error', (e) => reject(new FilmError(`the film encoder did not run: ${e.message}`, { cause: e })));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new FilmError(`the film encoder failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`))));
+  });
+}
