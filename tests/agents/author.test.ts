@@ -83,3 +83,24 @@ test('an agent-like script turns "the sign-in screen shows on every phone" into 
   const run = answerJson<RunAnswer>(await mcp.call('run_specs', { phones: phones.map((p) => p.name) }));
   expect(run.tests.map((t) => `${t.phone} ${t.verdict}`).sort()).toEqual(['galaxy-s9 passed', 'galaxy-tab-s7 passed', 'moto-g5 passed', 'pixel-7 passed']);
 });
+
+test('a region\'s golden drafted on another screen fails the run, and accept makes the run\'s sample the golden', async () => {
+  startsHeavy('Playwright runs');
+  test.setTimeout(240_000);
+  mcp = await startMcp({}, [], projectDir());
+  // The golden is cut from the screen after signing in; the spec checks the form before it.
+  await mcp.call('launch', { app: 'com.example.app', screen: false });
+  await mcp.call('tap', { locator: { text: 'Sign in', exact: true }, screen: false });
+  const drafted = answerJson<{ line: string; golden: string }>(await mcp.call('check_line', { kind: 'region', x: 60, y: 170, width: 960, height: 100, name: 'title.png', spec: 'title.spec.ts' }));
+  expect(drafted).toEqual({ phone: 'device@1116106541', line: "await expect(device).toMatchRegion({ x: 60, y: 170, width: 960, height: 100 }, 'title.png');", golden: 'specs/title.spec.ts-snapshots/title-galaxy-s9.png' });
+  const golden = readFileSync(path.join(mcp.dir, drafted.golden));
+  await mcp.call('write_spec', { name: 'title.spec.ts', title: 'the title', lines: ["await device.launch('com.example.app');", drafted.line] });
+
+  const red = answerJson<RunAnswer>(await mcp.call('run_specs', { phones: ['galaxy-s9'] }));
+  expect(red).toMatchObject({ ok: false, failed: 1 });
+  expect(red.tests[0]!.message).toMatch(/title\.png/);
+  const accepted = answerJson<{ written: string[] }>(await mcp.call('accept', { test: 'the title', phone: 'galaxy-s9' }));
+  expect(accepted.written).toEqual([drafted.golden]);
+  expect(readFileSync(path.join(mcp.dir, drafted.golden)).equals(golden)).toBe(false);
+  expect(answerJson<RunAnswer>(await mcp.call('run_specs', { phones: ['galaxy-s9'] }))).toMatchObject({ ok: true, passed: 1 });
+});
