@@ -76,6 +76,7 @@ function entry(t: HistoryTest): ChangeEntry {
   if (t.retries) e.retries = t.retries;
   if (t.error) e.error = t.error;
   if (t.screen) e.screen = t.screen;
+  if (t.film) e.film = t.film;
   return e;
 }
 

@@ -29,6 +29,8 @@ export interface HistoryTest {
   infra?: boolean;
   /** The phone's screen at the failure, as the HTML report keeps it (`data/<sha1>.png`, under the report's URL). */
   screen?: string;
+  /** The film of the phone of a failed attempt (`phone-video`), as the HTML report keeps it (`data/<sha1>.webm`). */
+  film?: string;
   /** The phone's lease in the lease store (PHONEWRIGHT_LEASES): who held it for the run, and how long the worker waited. */
   lease?: LeaseNote;
 }
@@ -74,6 +76,8 @@ export interface ChangeEntry {
   error?: string;
   /** See {@link HistoryTest.screen}. */
   screen?: string;
+  /** See {@link HistoryTest.film}. */
+  film?: string;
 }
 
 /** Counts of one phone in one run; `passRate` is (passed + flaky) / (passed + flaky + failed), null when none ran. */

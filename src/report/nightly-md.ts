@@ -104,7 +104,9 @@ function row(e: ChangeEntry, reportUrl: string | undefined): string {
   const test = link ? `[${cell(e.test)}](${link})` : e.id && e.error !== undefined ? `${cell(e.test)} (test id \`${e.id}\`)` : cell(e.test);
   // The phone's screen at the failure, where the report is published.
   const screen = reportUrl && e.screen ? ` ([the screen](${reportUrl}/${e.screen}))` : '';
-  return `| ${cell(e.phone)}${cell(on)} | ${test}${retries} | ${cell(e.error ?? '')}${screen} |`;
+  // Its film (phoneVideo), where the report is published.
+  const film = reportUrl && e.film ? ` ([the film](${reportUrl}/${e.film}))` : '';
+  return `| ${cell(e.phone)}${cell(on)} | ${test}${retries} | ${cell(e.error ?? '')}${screen}${film} |`;
 }
 
 /** A table cell: pipes escaped, backticks kept literal. */

@@ -3,3 +3,6 @@
  * A module of its own, so a worker loads no more than the name at its start.
  */
 export const PHONE_SCREEN = 'phone-screen.png';
+
+/** The attachment of a test's film of its phone (docs/video.md): a WebM file, which the HTML report keeps as `data/<sha1>.webm`. */
+export const PHONE_VIDEO = 'phone-video';

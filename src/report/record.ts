@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FullConfig, FullProject, FullResult, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { LEASE_ANNOTATION, parseLeaseAnnotation } from '../lease/holder.js';
 import { errorLine } from './error-line.js';
 import { firstLine } from './redact.js';
 import type { HistoryPhone, HistoryRecord, HistoryStatus, HistoryTest } from './history-types.js';
-import { PHONE_SCREEN } from './phone-screen.js';
+import { PHONE_SCREEN, PHONE_VIDEO } from './phone-screen.js';
 import { NOT_TESTED_LINE, untestedPhones } from './untested.js';
 
 /** How a run is built into a record, besides what Playwright reports. */
@@ -83,6 +84,9 @@ function testEntry(test: TestCase, project: string, secrets: string[]): HistoryT
   else if (status === 'failed') entry.error = `${last?.status ?? 'failed'}`;
   const screen = failed && screenOf(failed);
   if (screen) entry.screen = screen;
+  // A failed attempt's film only: a passing test's film (phoneVideo 'on') is no news to the history.
+  const film = failed && filmOf(failed);
+  if (film) entry.film = film;
   const infra = [...(last?.annotations ?? []), ...test.annotations].find((a) => a.type === 'infra-failure');
   if (infra) {
     entry.infra = true;
@@ -110,6 +114,16 @@ function screenOf(result: TestResult): string | undefined {
   try {
     const bytes = a?.body ?? (a?.path ? readFileSync(a.path) : undefined);
     return bytes && `data/${createHash('sha1').update(bytes).digest('hex')}.png`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the HTML report keeps a failed attempt's film, as {@link screenOf}: `data/<sha1>.webm`. */
+function filmOf(result: TestResult): string | undefined {
+  const a = result.attachments.find((x) => x.name === PHONE_VIDEO && x.path);
+  try {
+    return a?.path && `data/${createHash('sha1').update(readFileSync(a.path)).digest('hex')}${path.extname(a.path)}`;
   } catch {
     return undefined;
   }
