@@ -6,7 +6,7 @@ import { UNIT_ENV } from './helpers/test.js';
  * Their project comes first, so they start first and the many short tests fill the end of the run: in folder
  * order they came last, and one of them held the run for its last 10–20 s while the other worker idled.
  */
-const END_TO_END = ['faults', 'report', 'secrets', 'inspector', 'review', 'lease'].map((folder) => `${folder}/**/*.test.ts`);
+const END_TO_END = ['faults', 'report', 'secrets', 'inspector', 'review', 'lease', 'agents'].map((folder) => `${folder}/**/*.test.ts`);
 /**
  * `npm run test:unit`: the tests that start no run, browser or Redis, most of them short or waiting on a timer
  * rather than on a core. One queue for all the workers, six of them, each given whole files: a worker loads
