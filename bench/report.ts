@@ -46,6 +46,11 @@ export const FIGURES: readonly Figure[] = [
   { key: 'matrix_lab_share', unit: '×', target: { op: '<=', value: 1.15 } },
   { key: 'deadline_overshoot_ms', unit: 'ms', target: { op: '<=', value: 250 } },
   { key: 'fixture_overhead_ms', unit: 'ms' },
+  // The phone's film (docs/video.md): the example suites filmed ('on') over not ('off') on the lab preset, same run.
+  { key: 'video_overhead_ratio', unit: '×', target: { op: '<=', value: 1.1 } },
+  { key: 'video_fps', unit: 'fps' },
+  { key: 'video_kb_per_min', unit: 'KiB/min' },
+  { key: 'video_retain_overhead_ratio', unit: '×' },
   // The review page with 200 failures, in Chromium: from its request to the frame that shows them.
   { key: 'review_load_ms', unit: 'ms', target: { op: '<=', value: 1000 } },
   // phonewright mcp over stdio against the library in-process: a screen tool call (to the image received), a tap.

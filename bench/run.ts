@@ -10,7 +10,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 const OUT = path.join(ROOT, 'reports', 'bench.json');
 /** In this order: the short loopback benches first, the long suite runs and the 1 GiB upload last. */
-const BENCHES = ['client-overhead', 'sim-throughput', 'act', 'region', 'region-compare', 'locate', 'text', 'real-text', 'capture', 'failure-capture', 'notify', 'fixture-overhead', 'deadlines', 'review', 'mcp', 'worker-start', 'worker-rss', 'matrix', 'upload'];
+const BENCHES = ['client-overhead', 'sim-throughput', 'act', 'region', 'region-compare', 'locate', 'text', 'real-text', 'capture', 'failure-capture', 'notify', 'fixture-overhead', 'video', 'deadlines', 'review', 'mcp', 'worker-start', 'worker-rss', 'matrix', 'upload'];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !BENCHES.includes(w));
