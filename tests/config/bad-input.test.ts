@@ -17,7 +17,7 @@ interface Case {
 
 const BUILT_IN_PHONES = 'galaxy-s9 (device@1116106541), pixel-7 (device@1174886816), galaxy-tab-s7 (device@24681357), moto-g5 (device@-230441652), or main';
 const NOT_IN_SCENARIO = (who: string, phones: string) => `${who} names ${phones}, which the simulator's scenario (the built-in scenario) does not have; try: one of ${BUILT_IN_PHONES}`;
-const TOP_KEYS = 'one of servers, push, reportUrl, unreachablePhones, leases, simulator, languages, url, user, passwordEnv, apiRoot, devices';
+const TOP_KEYS = 'one of servers, push, reportUrl, unreachablePhones, leases, simulator, languages, phoneVideo, url, user, passwordEnv, apiRoot, devices';
 const ID_SHAPE = 'expected device@<integer>; try: an id such as device@1116106541, or "main" where the main device is meant (phonewright main-device prints it)';
 
 const CASES: Case[] = [
