@@ -1,7 +1,7 @@
 // The recorder of a phone's film: its screen captured in the background while a test runs, at a few frames a
 // second and after each act, handed to a sink (the Playwright layer writes them to files; src/video encodes them).
 import { Deadline, type DeviceClient } from '../client/index.js';
-import { isPhonewrightError, ServiceError } from '../core/errors.js';
+import { isPhonewrightError, ServiceError, TimeoutError } from '../core/errors.js';
 import type { ScreenSize } from '../core/screen.js';
 
 /** Where the recorder hands each frame: the capture's bytes as the server sent them, and when it was taken. */
@@ -30,11 +30,17 @@ export const DEFAULT_FILM_FPS = 2;
  * running at the next tick makes the recorder skip that tick, never queue behind it.
  */
 const CAPTURE_MS = 5_000;
+/**
+ * Captures in a row that may run out of their time before the film ends: a starved host or a busy phone makes one
+ * slow, and the film goes on without that frame; a phone that stopped answering makes them all slow.
+ */
+const SLOW_IN_A_ROW = 3;
 
 /**
  * Records a phone's screen as frames: a capture every 1/fps s and one right after each act ({@link now}), never two
  * of one phone in flight (a tick that finds one running is skipped). Its captures are not steps of the test and not
- * the lab's failures: a capture that fails ends the film ({@link ended} says why) and nothing else. A frame the same
+ * the lab's failures: a capture that fails ends the film ({@link ended} says why) and nothing else; one that runs out
+ * of its time is a frame skipped, and {@link SLOW_IN_A_ROW} of them in a row end the film too. A frame the same
  * as the one before it is not handed on: the one before is shown longer.
  */
 export class FilmRecorder {
@@ -51,6 +57,7 @@ export class FilmRecorder {
   #skipped = 0;
   #ended: string | undefined;
   #stopped = false;
+  #slow = 0;
 
   constructor(phone: FilmedPhone, sink: FrameSink, options: RecorderOptions = {}) {
     const fps = options.fps ?? DEFAULT_FILM_FPS;
@@ -119,12 +126,15 @@ export class FilmRecorder {
       const capture = await this.#phone.client.capture(this.#phone.id, { x: 0, y: 0, width, height }, { deadline, phoneReconnectMs: 0 });
       if (this.#stopped && this.#frames > 0) return;
       if (this.#last?.equals(capture.png)) return;
+      this.#slow = 0;
       this.#last = capture.png;
       this.#frames++;
       await this.#sink.frame(capture.png, at);
     } catch (error) {
       if (this.#stopped) return;
       if (!isPhonewrightError(error)) throw error;
+      // A capture that ran out of its time is a skipped frame, unless the phone has stopped answering altogether.
+      if (error instanceof TimeoutError && ++this.#slow < SLOW_IN_A_ROW) return;
       const lacks = error instanceof ServiceError && error.reason === 'not-offered';
       this.#ended = lacks ? `the server has no screen capture for ${this.#phone}: ${error.message}` : `a capture of ${this.#phone} failed after ${Math.round(at / 100) / 10} s of film: ${error.message}`;
       clearInterval(this.#timer);

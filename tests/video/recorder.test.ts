@@ -68,7 +68,7 @@ test('a capture still running at the next tick makes it skip; an act asks for a 
 
 test('a capture that fails midway ends the film with a line, and the recorder throws nothing', async () => {
   const phone = fakePhone(async (n) => {
-    if (n === 3) throw new TimeoutError('screen capture: no answer before the deadline', { reason: 'deadline' });
+    if (n === 3) throw new ServiceError('screen capture', 'screen capture: the server answered status false', { reason: 'failed' });
     return Buffer.from([n]);
   });
   const recorder = new FilmRecorder(phone, { frame: async () => {} }, { fps: 10 });
@@ -76,8 +76,24 @@ test('a capture that fails midway ends the film with a line, and the recorder th
   await until(() => recorder.ended !== undefined);
   await recorder.stop();
   expect(recorder.frames).toBe(2);
-  expect(recorder.ended).toMatch(/^a capture of fake \(device@1\) failed after [\d.]+ s of film: screen capture: no answer before the deadline/);
+  expect(recorder.ended).toMatch(/^a capture of fake \(device@1\) failed after [\d.]+ s of film: screen capture: the server answered status false/);
   expect(phone.calls).toBe(3);
+});
+
+test('a capture out of time skips its frame; three in a row end the film', async () => {
+  const late = () => new TimeoutError('screen capture: no answer before the deadline', { reason: 'deadline' });
+  // 1 late, 2 a frame, 3 and 4 late, 5 a frame, then late for good.
+  const phone = fakePhone(async (n) => {
+    if (n === 2 || n === 5) return Buffer.from([n]);
+    throw late();
+  });
+  const recorder = new FilmRecorder(phone, { frame: async () => {} }, { fps: 10 });
+  recorder.start();
+  await until(() => recorder.ended !== undefined);
+  await recorder.stop();
+  expect(recorder.frames).toBe(2);
+  expect(phone.calls).toBe(8);
+  expect(recorder.ended).toMatch(/^a capture of fake \(device@1\) failed after [\d.]+ s of film: screen capture: no answer before the deadline/);
 });
 
 test('a server without screen capture: no frame, and the line says the server has none', async () => {
