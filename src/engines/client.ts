@@ -24,7 +24,7 @@ import { frame, FrameReader, type EngineAnswer, type EngineName, type EngineRequ
 export const ENGINES_ENV = 'PHONEWRIGHT_ENGINES';
 /** How long a worker waits for a host it started (or another worker started) to answer: Node and the socket, not the engines. */
 const START_MS = 15_000;
-/** How long a load may take: OpenCV starts in ~0.5 s, the OCR engine in ~0.5–2 s; far past that neither will. */
+/** How long a call without a deadline of its own may take (a load: OpenCV starts in ~0.5 s, the OCR engine in ~0.5–2 s, and a first read loads it). */
 const LOAD_MS = 60_000;
 /** How often a worker looks again while another starts the host. */
 const RETRY_MS = 50;
@@ -101,7 +101,7 @@ class HostEngines implements Engines {
   }
 
   async load(engine: EngineName): Promise<void> {
-    await this.#ask(`load the engine to ${engine === 'read' ? 'read text' : 'search the screen'}`, (id) => frame({ id, op: 'load', engine } satisfies EngineRequest), Deadline.budget(LOAD_MS));
+    await this.#ask(`load the engine to ${engine === 'read' ? 'read text' : 'search the screen'}`, (id) => frame({ id, op: 'load', engine } satisfies EngineRequest));
   }
 
   async read(image: Image, languages: readonly Language[], deadline?: Deadline): Promise<TextLine[]> {
@@ -114,7 +114,7 @@ class HostEngines implements Engines {
     return (answer as Extract<EngineAnswer, { result: unknown }>).result;
   }
 
-  async #ask(what: string, request: (id: number) => Buffer[], deadline = Deadline.budget(START_MS)): Promise<EngineAnswer> {
+  async #ask(what: string, request: (id: number) => Buffer[], deadline = Deadline.budget(LOAD_MS)): Promise<EngineAnswer> {
     const socket = await within(this.#connect(), deadline, `${what}: reach this host's engines`);
     const id = ++this.#next;
     const answered = new Promise<EngineAnswer>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
