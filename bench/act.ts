@@ -5,7 +5,7 @@ import { DeviceClient } from '../src/client/index.js';
 import { startChild } from './proc.js';
 import type { BenchResult } from './report.js';
 import type { SimReady } from './sim-server.js';
-import { interleaved, median, round } from './stats.js';
+import { interleaved, median, medianMs, round } from './stats.js';
 
 const WARMUP = 200;
 const ROUNDS = 15;
@@ -34,15 +34,4 @@ export async function run(): Promise<BenchResult> {
     await Promise.all(clients.map((c) => c.close()));
     await Promise.all([inputs.close(), scripts.close()]);
   }
-}
-
-/** The median time of `n` sequential calls, in ms. */
-async function medianMs(call: () => Promise<unknown>, n: number): Promise<number> {
-  const ms: number[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await call();
-    ms[i] = performance.now() - t0;
-  }
-  return median(ms);
 }

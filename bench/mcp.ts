@@ -12,7 +12,7 @@ import { Phone } from '../src/phone/index.js';
 import { startChild } from './proc.js';
 import type { BenchResult } from './report.js';
 import type { SimReady } from './sim-server.js';
-import { interleaved, median, round } from './stats.js';
+import { interleaved, median, medianMs, round } from './stats.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'phonewright.js');
 const ROUNDS = 9;
@@ -62,15 +62,4 @@ export async function run(): Promise<BenchResult> {
     await client.close();
     await sim.close();
   }
-}
-
-/** The median time of `n` sequential calls, in ms. */
-async function medianMs(call: () => Promise<unknown>, n: number): Promise<number> {
-  const ms: number[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await call();
-    ms[i] = performance.now() - t0;
-  }
-  return median(ms);
 }

@@ -60,3 +60,14 @@ export function round(x: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 }
+
+/** The median time of `n` sequential calls, in ms. */
+export async function medianMs(call: () => Promise<unknown>, n: number): Promise<number> {
+  const ms: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await call();
+    ms[i] = performance.now() - t0;
+  }
+  return median(ms);
+}
