@@ -48,16 +48,17 @@ let queue: Promise<unknown> = Promise.resolve();
  * @throws TimeoutError (`this host was busy: …`) when no core was free before the deadline
  */
 export function onCores<T>(what: string, work: () => T | Promise<T>, deadline?: Deadline): Promise<T> {
-  const turn = queue.then(() => withCore(what, work, deadline));
+  // Its wait starts when it is asked for: a turn behind this process's earlier jobs is a wait for the CPU too.
+  const asked = performance.now();
+  const turn = queue.then(() => withCore(what, work, deadline, asked));
   queue = turn.catch(() => undefined);
   return onHost(turn);
 }
 
-async function withCore<T>(what: string, work: () => T | Promise<T>, deadline: Deadline | undefined): Promise<T> {
+async function withCore<T>(what: string, work: () => T | Promise<T>, deadline: Deadline | undefined, asked: number): Promise<T> {
   const n = hostCores();
   // The folder is made by the first lock taken in it (tryLock): no file operation here on each job.
   const dir = coresFolder();
-  const started = performance.now();
   const bound = deadline ?? Deadline.budget(UNBOUNDED_WAIT_MS);
   const core = await waitForTurn(
     async () => {
@@ -70,7 +71,7 @@ async function withCore<T>(what: string, work: () => T | Promise<T>, deadline: D
     { deadline: bound, pauseMs: () => RECHECK_MS, woken: (ms) => changed(dir, ms) },
   );
   if (core === undefined) {
-    const waited = performance.now() - started;
+    const waited = performance.now() - asked;
     throw new TimeoutError(`${what}: ${hostBusy(waited)}, and no core of its ${n} was free`, { reason: 'deadline', hostMs: waited, hint: `other processes held them (${dir}); ${HOST_CORES_ENV} sets how many jobs run at once` });
   }
   try {
