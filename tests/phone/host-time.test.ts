@@ -70,19 +70,21 @@ test('a deadline that allows the host\'s time moves later by a held loop; a plai
 test('a read whose answer this host kept waiting is answered, not cut; without the allowance it is cut', async ({ startSim, connect }) => {
   const phone = await phoneOf(await startSim({ scenario: SCENARIO }), connect);
   await phone.pixel(1, 1);
-  // Each read is sent, then the loop is held past the check's whole timeout: the answer waits on this machine.
+  // Each read is sent, then the loop is held past the check's whole timeout: the answer waits on this machine. The
+  // hold is half the timeout longer than it, which leaves the read that much of its own time once the loop is
+  // free (with 300 ms and a hold of 700, a loaded machine took more than the 240 ms left to answer it).
   const busyRead = (deadline: Deadline) => {
     const read = phone.pixel(5, 5, { deadline });
-    hold(700);
+    hold(1_500);
     return read;
   };
-  const kept = await untilChecked(busyRead, () => true, 300, checkStart(), 10_000);
+  const kept = await untilChecked(busyRead, () => true, 1_000, checkStart(), 10_000);
   expect(kept.done).toBe(true);
   expect(kept.answered).toBe(1);
-  expect(kept.hostMs).toBeGreaterThanOrEqual(600);
+  expect(kept.hostMs).toBeGreaterThanOrEqual(1_400);
   expect(kept.hostSpent).toBe(false);
 
-  const cut = await untilChecked(busyRead, () => true, 300, checkStart(), 0);
+  const cut = await untilChecked(busyRead, () => true, 1_000, checkStart(), 0);
   expect(cut.done).toBe(false);
   expect(cut.hostSpent, 'the host took all it was allowed: none').toBe(true);
   expect(cut.error).toBeInstanceOf(TimeoutError);
