@@ -25,8 +25,8 @@ let held = 0;
 let waited = 0;
 let waiting = 0;
 let waitingSince = 0;
-/** A wait on the host's account was pending during the current tick: its time is counted there, not twice. */
-let waitedThisTick = false;
+/** When the last wait on the host's account ended: the loop's lateness before it is that wait's, counted there. */
+let waitEnded = -Infinity;
 
 function start(): void {
   if (ticking) return;
@@ -36,12 +36,20 @@ function start(): void {
   ticking.unref();
 }
 
+/**
+ * The loop's lateness at `now` that no wait on the host's account covers: none while one is pending, and only
+ * what came after the last one ended. A hold that begins as a wait ends is counted whole.
+ */
+function heldSince(now: number): number {
+  const late = now - lastTick - TICK_MS;
+  if (late <= SLACK_MS || waiting > 0) return 0;
+  return Math.max(0, Math.min(late, now - waitEnded));
+}
+
 function tick(): void {
   const now = performance.now();
-  const late = now - lastTick - TICK_MS;
-  if (late > SLACK_MS && !waitedThisTick) held += late;
+  held += heldSince(now);
   lastTick = now;
-  waitedThisTick = waiting > 0;
 }
 
 /**
@@ -52,9 +60,7 @@ export function hostMs(): number {
   start();
   const now = performance.now();
   // A hold in progress (the loop runs again only now) counts at once, not at the next tick.
-  const late = now - lastTick - TICK_MS;
-  const pending = late > SLACK_MS && !waitedThisTick && waiting === 0 ? late : 0;
-  return held + pending + waited + (waiting > 0 ? now - waitingSince : 0);
+  return held + heldSince(now) + waited + (waiting > 0 ? now - waitingSince : 0);
 }
 
 /**
@@ -65,16 +71,15 @@ export async function onHost<T>(work: Promise<T> | (() => Promise<T>)): Promise<
   start();
   const now = performance.now();
   // A hold just over is counted now: the tick that would count it comes while this wait is pending.
-  const late = now - lastTick - TICK_MS;
-  if (late > SLACK_MS && !waitedThisTick && waiting === 0) {
-    held += late;
-    lastTick = now - TICK_MS;
-  }
+  held += heldSince(now);
+  lastTick = now - TICK_MS;
   if (waiting++ === 0) waitingSince = now;
-  waitedThisTick = true;
   try {
     return await (typeof work === 'function' ? work() : work);
   } finally {
-    if (--waiting === 0) waited += performance.now() - waitingSince;
+    if (--waiting === 0) {
+      waitEnded = performance.now();
+      waited += waitEnded - waitingSince;
+    }
   }
 }

@@ -47,6 +47,18 @@ test('the count of this host\'s time grows by a held loop and by waits on its ac
   expect(waited, `${waited} ms counted in ${wall} ms`).toBeLessThanOrEqual(wall + 5);
 });
 
+test('a hold that begins as a wait on the host\'s account ends is counted whole', async () => {
+  // The wait ends between two ticks; the hold that follows at once is the loop's, and is not the wait's time.
+  await onHost(new Promise((resolve) => setTimeout(resolve, 20)));
+  const before = hostMs();
+  hold(300);
+  expect(hostMs() - before).toBeGreaterThanOrEqual(250);
+  // Counted once: the next tick, once the loop runs, adds nothing to what was read during the hold.
+  const after = hostMs();
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  expect(hostMs() - after).toBeLessThan(60);
+});
+
 test('a deadline that allows the host\'s time moves later by a held loop; a plain one passes', async () => {
   const plain = Deadline.in(200);
   const phones = Deadline.in(200, undefined, 5_000);
