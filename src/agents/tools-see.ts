@@ -2,11 +2,13 @@
 // the text in a rectangle. Every read goes through the phone layer (its deadline, its bookkeeping), as a spec's.
 import { checkPointOnScreen } from '../core/screen.js';
 import { UsageError } from '../core/errors.js';
+import { MAX_NOTIFICATION_COUNT } from '../core/notifications.js';
+import { parseSince, stampedSince } from '../core/since.js';
 import { encodePng, type Image } from '../image/index.js';
 import { textsOnScreen } from '../inspector/locators.js';
 import type { Phone } from '../phone/index.js';
 import { wholeScreen } from '../phone/image.js';
-import { COORD, LOCATOR, object, PHONE, text, TIMEOUT, whole } from './args.js';
+import { COORD, LOCATOR, object, PHONE, text, TIMEOUT, whole, type ArgSchema } from './args.js';
 import { locatorOf, type LocatorArg } from './locators.js';
 import { fitImage, MAX_SIDE } from './scale.js';
 import { json, png, type Content, type Tool, type ToolCall } from './tool.js';
@@ -14,6 +16,16 @@ import { json, png, type Content, type Tool, type ToolCall } from './tool.js';
 const SCREEN_ARGS = {
   maxSide: whole(`The picture's longest side, in its pixels (default ${MAX_SIDE}); the answer says the scale`, 64, 8_192),
   texts: { type: 'boolean', description: 'Also list the texts on the screen with their boxes in phone pixels (the UI elements\', or read from the pixels)' },
+};
+
+/** A moment, as `notifications` takes it. */
+const SINCE: ArgSchema = {
+  type: ['string', 'integer'],
+  minimum: 0,
+  maxLength: 40,
+  description:
+    'Only messages stamped at this moment or after: a message\'s time from an earlier answer (ms since the epoch, by the phone\'s clock), an ISO time with its zone (2026-12-02T13:05:00Z), or a span back from now (30s, 10m, 2h, 1d). ' +
+    'An ISO time and a span are read on this machine\'s clock, which a phone\'s may be off.',
 };
 
 /** The tools that read. */
@@ -75,12 +87,18 @@ export const SEE_TOOLS: Tool[] = [
   },
   {
     name: 'notifications',
-    description: 'The phone\'s notifications as the server lists them, filtered by app (package) and text (a part of it); at most count (default 20), oldest first.',
-    input: object({ phone: PHONE, app: text('An app\'s package, com.example.chat', 200), text: text('A part of the message\'s text'), count: whole('How many, at most', 1, 500), timeout: TIMEOUT }),
-    async run(args: { phone?: string; app?: string; text?: string; count?: number }, { lab, deadline }) {
+    description:
+      'The phone\'s notifications as the server lists them, filtered by app (package), text (a part of it) and since (a moment); at most count (default 20), oldest first. ' +
+      'Each message\'s time is the phone\'s own stamp (ms since the epoch by its clock, which may be off this machine\'s): for what came after a message you saw, pass its time as since.',
+    input: object({ phone: PHONE, app: text('An app\'s package, com.example.chat', 200), text: text('A part of the message\'s text'), since: SINCE, count: whole('How many, at most', 1, 500), timeout: TIMEOUT }),
+    async run(args: { phone?: string; app?: string; text?: string; since?: string | number; count?: number }, { lab, deadline }) {
+      // Read before the phone is asked: a bad moment is the argument's error, and nothing is sent.
+      const since = args.since === undefined ? undefined : sinceArg(args.since);
       const { phone } = await lab.phone(args.phone, { deadline });
-      const list = await phone.notifications({ ...(args.app ? { app: args.app } : {}), ...(args.text ? { text: args.text } : {}), count: args.count ?? 20 }, { deadline });
-      return [json({ phone: phone.id, notifications: list })];
+      // The count is cut after the moment's filter: the server's list is read whole either way (Phone.notifications).
+      const listed = await phone.notifications({ ...(args.app ? { app: args.app } : {}), ...(args.text ? { text: args.text } : {}), count: MAX_NOTIFICATION_COUNT }, { deadline });
+      const list = (since === undefined ? listed : listed.filter((n) => stampedSince(n, since))).slice(0, args.count ?? 20);
+      return [json({ phone: phone.id, ...(since === undefined ? {} : { since: { ms: since, iso: new Date(since).toISOString() } }), notifications: list })];
     },
   },
   {
@@ -130,6 +148,16 @@ export async function screenAnswer(phone: Phone, { lab, deadline }: ToolCall, ar
 async function capture(phone: Phone, deadline: ToolCall['deadline']): Promise<Image> {
   const area = await wholeScreen(phone);
   return phone.read(`screen of ${phone.name}`, { deadline }, async (o) => (await import('../phone/screen.js')).captureImage(phone.client, phone.id, area, o));
+}
+
+/** The moment a `since` argument names, or a refusal naming the argument. */
+function sinceArg(value: string | number): number {
+  try {
+    return parseSince(value, Date.now());
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`invalid argument since of notifications: ${error.message}`);
+    throw error;
+  }
 }
 
 /** A point on the phone's known screen, or a refusal naming x or y. */
