@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { KeptReports } from './kept-reports.js';
 import { movedGoldenLine, movedGoldens, type MovedGolden } from './moved-goldens.js';
+import { jsonReportFile, RUN_RESULTS_ENV, writeRunResults } from './run-results.js';
 import { untestedLines, untestedPhones } from './untested.js';
 
 /**
@@ -21,6 +22,9 @@ import { untestedLines, untestedPhones } from './untested.js';
  * A run that tests nothing (`--list`, a `--grep` that matches no test) leaves the last run's HTML report,
  * results.json and JUnit file as they were (kept-reports.ts): listed after those reporters, as every
  * phonewright config lists it.
+ *
+ * Where RUN_RESULTS_ENV names a file, it writes there where the run's JSON report is and whether the run tested
+ * anything (run-results.ts): how a program that started the run finds its results, whatever the config names.
  */
 export default class SummaryReporter implements Reporter {
   #tests = new Set<TestCase>();
@@ -29,6 +33,7 @@ export default class SummaryReporter implements Reporter {
   #kept: KeptReports | undefined;
   #tested = false;
   #moved: MovedGolden[] = [];
+  #config: FullConfig | undefined;
 
   printsToStdio(): boolean {
     return true;
@@ -36,6 +41,7 @@ export default class SummaryReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.#suite = suite;
+    this.#config = config;
     const projects = suite.suites.map((p) => ({ name: p.title, metadata: p.project()?.metadata, files: p.allTests().map((t) => t.location.file) }));
     this.#moved = movedGoldens(projects);
     // Before any reporter writes: they all write at the run's end.
@@ -57,6 +63,11 @@ export default class SummaryReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     this.#kept?.settle(this.#tested);
+    const told = process.env[RUN_RESULTS_ENV];
+    if (told && this.#config) {
+      const configDir = this.#config.configFile ? path.dirname(this.#config.configFile) : this.#config.rootDir;
+      writeRunResults(told, { json: jsonReportFile(this.#config.reporter, configDir, process.env, process.cwd()) ?? null, tested: this.#tested });
+    }
     const untested = this.#suite ? untestedPhones(this.#suite) : [];
     for (const line of untestedLines(untested)) process.stdout.write(`${line}\n`);
     for (const moved of this.#moved) process.stdout.write(`phonewright: ${movedGoldenLine(moved, process.cwd())}\n`);
