@@ -39,6 +39,8 @@ export interface LabOptions {
 export class Lab {
   readonly options: LabOptions;
   readonly leases: Leases;
+  /** The JSON report of this server's last run of specs, which accept takes its failures from. */
+  lastResults: string | undefined;
   #listed: Promise<{ phones: InspectedPhone[]; main: DeviceId }> | undefined;
   #phones = new Map<DeviceId, Phone>();
 

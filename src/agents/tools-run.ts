@@ -3,22 +3,29 @@
 // failure's message and screen; `accept` takes a failed golden of that run as `phonewright review` accepts it,
 // writing through the run's files (src/report/run-files.ts): never outside the run's goldens and specs.
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENV } from '../config/resolve.js';
-import { CheckFailedError, UsageError } from '../core/errors.js';
+import { CheckFailedError, ConfigError, UsageError } from '../core/errors.js';
 import { decodePng, encodePng } from '../image/index.js';
 import { attachmentBody, readReport } from '../report/approvals.js';
 import { reportTests } from '../report/json-report.js';
 import { PHONE_SCREEN } from '../report/phone-screen.js';
+import { readRunResults, RUN_RESULTS_ENV } from '../report/run-results.js';
 import { readVisualRun } from '../report/visual-failures.js';
 import { batchWrites, planOf, shownFrom } from '../web/review/plan.js';
 import { object, PHONE, text, whole } from './args.js';
+import type { LabOptions } from './lab.js';
 import { fitImage } from './scale.js';
 import { json, png, type Content, type Tool } from './tool.js';
 
-/** Where phonewright's matrix config writes the run's JSON report, in the working folder. */
+/**
+ * Where phonewright's matrix config (and the one init writes) has the run's JSON report, in the working folder: read
+ * when the run does not say where its report went (a config without phonewright's summary reporter), and by accept
+ * before any run of this server.
+ */
 const REPORT = 'reports/results.json';
 /** A run's default deadline: a few specs on a few phones. */
 const RUN_MS = 600_000;
@@ -47,13 +54,9 @@ export const RUN_TOOLS: Tool[] = [
       }
       const projects = await Promise.all((args.phones ?? []).map(async (p) => (await lab.phone(p, { deadline })).facts.project));
       const argv = ['test', ...(args.specs ?? []), ...projects.flatMap((p) => ['--project', p]), ...(args.grep ? ['--grep', args.grep] : [])];
-      const started = Date.now();
-      const { code, tail } = await runCli(argv, lab.options, deadline.signal);
-      const report = path.resolve(lab.options.cwd, REPORT);
-      if ((statSync(report, { throwIfNoEntry: false })?.mtimeMs ?? 0) < started - 1_000) {
-        throw new CheckFailedError(`the run wrote no report (exit code ${code}): ${lab.options.clean(tail).slice(-600)}`, { hint: 'check the spec compiles and the phones exist' });
-      }
-      return verdicts(report, lab.options.clean, code);
+      const report = await runForResults(argv, lab.options, deadline.signal);
+      lab.lastResults = report.file;
+      return verdicts(report.file, lab.options, report.code);
     },
   },
   {
@@ -64,7 +67,7 @@ export const RUN_TOOLS: Tool[] = [
     input: object({ test: text('A part of the failed test\'s title'), phone: PHONE, check: text('Which check, when a test failed several: e.g. "golden sign-in.png" or "pixel (5, 5)"', 200) }, ['test']),
     async run(args: { test: string; phone?: string; check?: string }, { lab, deadline }) {
       const cwd = lab.options.cwd;
-      const run = readVisualRun(path.resolve(cwd, REPORT), cwd);
+      const run = readVisualRun(lab.lastResults ?? path.resolve(cwd, REPORT), cwd);
       const project = args.phone === undefined ? undefined : (await lab.phone(args.phone, { deadline })).facts.project;
       const failures = run.failures.filter((f) => f.test.includes(args.test) && (project === undefined || f.project === project) && (args.check === undefined || f.key.check === args.check));
       if (failures.length !== 1) {
@@ -83,8 +86,38 @@ export const RUN_TOOLS: Tool[] = [
   },
 ];
 
+/**
+ * Runs phonewright's CLI and finds the run's JSON report where the run says it wrote it (the summary reporter, told
+ * by RUN_RESULTS_ENV: the config's json reporter, wherever it writes); with no word from the run, where the matrix's
+ * config writes it, written by this run.
+ * @throws CheckFailedError when the run tested nothing (its reports are the last run's), ConfigError when its config
+ *   writes no JSON report
+ */
+async function runForResults(argv: string[], o: LabOptions, signal: AbortSignal | undefined): Promise<{ file: string; code: number }> {
+  const told = path.join(mkdtempSync(path.join(tmpdir(), 'phonewright-run-')), 'results.json');
+  const started = Date.now();
+  let run: { code: number; tail: string };
+  let said: ReturnType<typeof readRunResults>;
+  try {
+    run = await runCli(argv, o, { [RUN_RESULTS_ENV]: told }, signal);
+    said = readRunResults(told);
+  } finally {
+    rmSync(path.dirname(told), { recursive: true, force: true });
+  }
+  const { code, tail } = run;
+  const output = () => o.clean(tail).slice(-600);
+  if (said && !said.tested) throw new CheckFailedError(`the run tested nothing (exit code ${code}): ${output()}`, { hint: 'check the spec compiles, and that the phones and grep name tests' });
+  if (said && said.json === null) throw new ConfigError('the run\'s Playwright config writes no JSON report, which run_specs reads', { hint: "add ['json', { outputFile: 'reports/results.json' }] to the reporters of playwright.config.ts" });
+  const file = said?.json ?? (o.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? path.resolve(o.cwd, o.env.PLAYWRIGHT_JSON_OUTPUT_FILE) : path.resolve(o.cwd, REPORT));
+  if ((statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < started - 1_000) {
+    const hint = said ? 'check the spec compiles and the phones exist' : `list phonewright's summary reporter in playwright.config.ts (['phonewright/reporters/summary']) so a run says where its JSON report is; without it, run_specs reads ${REPORT}`;
+    throw new CheckFailedError(`the run wrote no report to ${path.relative(o.cwd, file) || file} (exit code ${code}): ${output()}`, { hint });
+  }
+  return { file, code };
+}
+
 /** Each test's verdict per phone from the run's JSON report, with the failures' messages and screens. */
-function verdicts(file: string, clean: (text: string) => string, code: number): Content[] {
+function verdicts(file: string, { clean, cwd }: LabOptions, code: number): Content[] {
   const report = readReport(file);
   const tests: Record<string, unknown>[] = [];
   const images: Content[] = [];
@@ -105,13 +138,13 @@ function verdicts(file: string, clean: (text: string) => string, code: number): 
     tests.push(row);
   }
   const failed = tests.filter((t) => t.verdict === 'failed').length;
-  return [json({ ok: code === 0 && failed === 0, passed: tests.filter((t) => t.verdict === 'passed').length, failed, tests, report: REPORT }), ...images];
+  return [json({ ok: code === 0 && failed === 0, passed: tests.filter((t) => t.verdict === 'passed').length, failed, tests, report: path.relative(cwd, file) || file }), ...images];
 }
 
 /** Runs phonewright's CLI in the working folder, its output kept (never on this server's stdout), stopped at the deadline. */
-function runCli(argv: string[], o: { cwd: string; env: Readonly<Record<string, string | undefined>>; connectionArgs: Record<string, string | undefined> }, signal: AbortSignal | undefined): Promise<{ code: number; tail: string }> {
+function runCli(argv: string[], o: LabOptions, extraEnv: Record<string, string>, signal: AbortSignal | undefined): Promise<{ code: number; tail: string }> {
   const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('phonewright/package.json')), 'bin', 'phonewright.js');
-  const env: Record<string, string | undefined> = { ...o.env };
+  const env: Record<string, string | undefined> = { ...o.env, ...extraEnv };
   const set = (name: string, value: string | undefined) => value !== undefined && (env[name] = value);
   set(ENV.url, o.connectionArgs.url);
   set(ENV.user, o.connectionArgs.user);
