@@ -114,7 +114,29 @@ class HostEngines implements Engines {
     return (answer as Extract<EngineAnswer, { result: unknown }>).result;
   }
 
+  /**
+   * Asks the host, within `deadline`. A host that stops mid-call (killed, out of memory) is started again and asked
+   * once more: a read or a search gives the same answer for the same pixels. A second stop is this host's failure,
+   * said as such, never the phone's.
+   */
   async #ask(what: string, request: (id: number) => Buffer[], deadline = Deadline.budget(LOAD_MS)): Promise<EngineAnswer> {
+    let stops = 0;
+    const answer = await waitForTurn(
+      async () => {
+        try {
+          return await this.#askOnce(what, request, deadline);
+        } catch (error) {
+          if (!(error instanceof EnginesStopped) || ++stops > 1) throw error;
+          return undefined;
+        }
+      },
+      { deadline, pauseMs: () => 0 },
+    );
+    if (!answer) throw new TimeoutError(`${what}: this host's engines stopped mid-call and did not answer again before the deadline`, { reason: 'deadline' });
+    return answer;
+  }
+
+  async #askOnce(what: string, request: (id: number) => Buffer[], deadline: Deadline): Promise<EngineAnswer> {
     const socket = await within(this.#connect(), deadline, `${what}: reach this host's engines`);
     const id = ++this.#next;
     const answered = new Promise<EngineAnswer>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
@@ -139,7 +161,7 @@ class HostEngines implements Engines {
         socket.on('data', (chunk: Buffer) => reader.push(chunk));
         socket.on('close', () => {
           this.#connection = undefined;
-          for (const w of this.#waiting.values()) w.reject(new Error(`this host's engines stopped (${this.#socket}); the next look starts them again`));
+          for (const w of this.#waiting.values()) w.reject(new EnginesStopped(`this host's engines stopped mid-call twice (${this.#socket}); the next look starts them again`));
           this.#waiting.clear();
         });
         socket.unref();
@@ -176,6 +198,9 @@ class HostEngines implements Engines {
     return socket;
   }
 }
+
+/** The host's process went away while a call waited for its answer. */
+class EnginesStopped extends Error {}
 
 /** A connection to the socket, or undefined when no host listens there. */
 function connect(socketPath: string): Promise<net.Socket | undefined> {

@@ -114,3 +114,44 @@ test('a host gone is started again by the next call', async () => {
   expect(now).toHaveLength(1);
   expect(now[0]).not.toBe(first);
 });
+
+/** A worker that loads the reading engine, says "asking" as it sends one read, and prints the lines it got back. */
+const MID_CALL = `
+import { readFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+const { hostEngines } = await import(${JSON.stringify(CLIENT)});
+const png = PNG.sync.read(readFileSync(${JSON.stringify(SCREEN)}));
+const engines = hostEngines();
+await engines.load('read');
+process.stdout.write('asking\\n');
+const lines = await engines.read({ width: png.width, height: png.height, data: new Uint8Array(png.data) }, ['en', 'zh']);
+process.stdout.write(JSON.stringify(lines.map((l) => l.text)));
+`;
+
+test('a host that stops mid-call is started again and the call answered, not failed', async () => {
+  for (const pid of hosts()) process.kill(pid, 'SIGKILL');
+  const child = spawn(process.execPath, ['--input-type=module', '-e', MID_CALL], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let killed: number | undefined;
+  child.stderr.on('data', (c: Buffer) => (err += c));
+  const code = await new Promise<number | null>((resolve) => {
+    child.stdout.on('data', (c: Buffer) => {
+      out += c;
+      // The read is on its way (a screen's text takes the host hundreds of ms): its host goes away under it.
+      if (killed === undefined && out.startsWith('asking\n')) {
+        killed = hosts()[0];
+        if (killed) process.kill(killed, 'SIGKILL');
+      }
+    });
+    child.on('exit', resolve);
+  });
+  expect(code, err).toBe(0);
+  expect(killed).toBeDefined();
+  const lines = JSON.parse(out.slice('asking\n'.length)) as string[];
+  expect(lines.length).toBeGreaterThan(5);
+  // The worker's one call after the kill started the host again: without the second asking, no host would be left.
+  const now = hosts();
+  expect(now).toHaveLength(1);
+  expect(now[0]).not.toBe(killed);
+});
