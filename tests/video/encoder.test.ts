@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodePng, solidImage } from '../../src/image/index.js';
+import { encodeImage } from '../../src/simulator/image-formats.js';
 import { encodeFilm, encoderPath, FilmError, frameName, webVtt } from '../../src/video/index.js';
 import { expect, test } from '../helpers/test.js';
 
@@ -38,6 +39,45 @@ test('each frame is shown from its time to the next one, the last to the end; th
     // The container's length: the end, and the short time the muxer gives the closing frame.
     expect(seen.duration).toBeGreaterThanOrEqual(3);
     expect(seen.duration).toBeLessThanOrEqual(3.2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Each frame's colour in the film, in order, read back from a pixel at its middle. */
+function frameColours(file: string): [number, number, number][] {
+  // 2×2 pixels a frame (a 4:2:0 film's smallest crop), 12 bytes of RGB.
+  const out = spawnSync(encoderPath(), ['-hide_banner', '-loglevel', 'error', '-i', file, '-vf', 'crop=2:2', '-vsync', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 1 << 20 }).stdout;
+  const colours: [number, number, number][] = [];
+  for (let i = 0; i + 11 < out.length; i += 12) colours.push([out[i]!, out[i + 1]!, out[i + 2]!]);
+  return colours;
+}
+
+test('JPEG frames, as a server captures them: each at its time, in its colours; one twice the film\'s size decoded at half', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'phonewright-film-'));
+  try {
+    const colours = [{ r: 200, g: 30, b: 30 }, { r: 30, g: 200, b: 30 }, { r: 30, g: 30, b: 200 }];
+    for (const [width, height, size, seen] of [[108, 192, 96, '54x96'], [108, 192, 160, '90x160'], [192, 108, 96, '96x54']] as const) {
+      const at = [0, 400, 1_200];
+      const frames = colours.map((c, i) => {
+        const file = path.join(dir, frameName(i + 1, 'jpg'));
+        writeFileSync(file, encodeImage('jpg', Buffer.from(solidImage(width, height, c).data), width, height));
+        return { file, at: at[i]! };
+      });
+      const out = path.join(dir, 'film.webm');
+      const film = await encodeFilm({ frames, end: 2_000, out, size });
+      expect(film).toMatchObject({ duration: 2_000, frames: 3 });
+      const probed = probe(out);
+      expect(probed.size, `${width}×${height} at ${size}`).toBe(seen);
+      expect(probed.times).toEqual([0, 0.4, 1.2, 2]);
+      // Each screen's colour, within what JPEG and VP8 keep of it; the last one again at the end.
+      const seenColours = frameColours(out);
+      expect(seenColours).toHaveLength(4);
+      for (const [i, [r, g, b]] of seenColours.entries()) {
+        const want = colours[Math.min(i, 2)]!;
+        expect(Math.max(Math.abs(r - want.r), Math.abs(g - want.g), Math.abs(b - want.b)), `${width}×${height} at ${size}, frame ${i + 1}: ${r},${g},${b}`).toBeLessThan(24);
+      }
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
