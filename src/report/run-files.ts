@@ -1,7 +1,9 @@
 // Where a path taken from a run's report may be written: only a golden in the snapshots folder of a spec of the
 // run, or a spec of the run itself, inside the run's folder here (the working folder, or the one the command was
 // given; never a path read from the report) and its projects' testDirs. `phonewright approve` and `phonewright
-// review` write through here, and so through the one writer (src/files/writer.ts).
+// review` write through here, and so through the one writer (src/files/writer.ts). A file the run attached by path (a
+// film) is read only from the run's results (its projects' output folders).
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { FolderWriter, realOrNone, within, WriteFailed, WriteRefused, type PendingWrite } from '../files/writer.js';
@@ -25,6 +27,8 @@ export class RunFiles {
   /** The projects' testDirs, each with the writer of its files (a link on the way must stay inside it). */
   readonly #testDirs: Map<string, FolderWriter>;
   readonly #specs: Set<string>;
+  /** The projects' output folders here (`test-results/`): the run's results, where its attached files are. */
+  readonly #results: string[];
 
   /**
    * @param report the run's JSON report
@@ -41,6 +45,7 @@ export class RunFiles {
     const dirs = (report.config.projects ?? []).flatMap((p) => (typeof p.testDir === 'string' ? [this.local(p.testDir)] : []));
     this.#testDirs = new Map((dirs.length ? dirs : [this.root]).map((d) => [d, new FolderWriter(d, `the run's specs (${d})`, HINT)]));
     this.#specs = new Set([...reportTests(report.suites)].map(({ spec }) => this.local(spec.file)));
+    this.#results = [...new Set((report.config.projects ?? []).flatMap((p) => (typeof p.outputDir === 'string' ? [this.local(p.outputDir)] : [])))];
     this.readOnly = made !== undefined && !madeHere ? `the run was made in ${this.#reportRoot}, not in ${this.root}: review it from that folder, or give that folder as --root` : this.#outside();
   }
 
@@ -78,6 +83,23 @@ export class RunFiles {
     const spec = this.local(file);
     if (!this.#specs.has(spec)) throw refused(spec, 'it is not a spec file of the run');
     return this.#inside(spec);
+  }
+
+  /**
+   * Where a file the run attached by path (a film) may be read here, or undefined: a file in the run's results (a
+   * project's output folder), once links are followed, and there now. Reading is allowed in a read-only review; a
+   * path the report names anywhere else is never opened.
+   * @param file as the report names it
+   */
+  result(file: string): string | undefined {
+    const here = this.local(file);
+    const real = realOrNone(here);
+    if (real === undefined || !statSync(real, { throwIfNoEntry: false })?.isFile()) return undefined;
+    const inside = this.#results.some((dir) => {
+      const realDir = realOrNone(dir);
+      return within(dir, here) && realDir !== undefined && within(realDir, real);
+    });
+    return inside ? real : undefined;
   }
 
   /**

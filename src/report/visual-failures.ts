@@ -1,14 +1,16 @@
 // A run's visual failures, read from its JSON report (the last run's reports/results.json, a nightly's, a merged
 // report's): every failed region, image and pixel check of each test's last attempt, with what the check attached
-// (its facts, facts.ts; its expected, actual and diff images) and the phone's screen at the failure. The region
-// checks' samples are found as `phonewright approve` finds them (approvals.ts).
+// (its facts, facts.ts; its expected, actual and diff images), the phone's screen at the failure and, where the test
+// was filmed, its film in the run's results with the steps of its captions. The region checks' samples are found as
+// `phonewright approve` finds them (approvals.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import type { JSONReport, JSONReportError, JSONReportSuite, JSONReportTestResult } from '@playwright/test/reporter';
 import { UsageError } from '../core/errors.js';
 import { attachmentBody, readReport, regionFailures, type Attachment, type RegionSample } from './approvals.js';
 import { FACTS_ATTACHMENT, parseFacts, type ImageFacts, type PixelFacts, type RegionFacts } from './facts.js';
-import { PHONE_SCREEN } from './phone-screen.js';
+import { readWebVtt, type FilmStep } from '../video/captions.js';
+import { PHONE_SCREEN, PHONE_VIDEO, PHONE_VIDEO_CAPTIONS } from './phone-screen.js';
 import { RunFiles } from './run-files.js';
 
 export type VisualFacts = RegionFacts | PixelFacts | ImageFacts;
@@ -41,6 +43,18 @@ export interface VisualFailure {
   sample?: RegionSample;
   /** Where the check failed (its expect call), here. */
   location?: { file: string; line: number; column: number };
+  /** The test's film of its phone (`phone-video`), where the run's results hold it here. */
+  film?: Film;
+}
+
+/** A failure's film: the file, the steps its captions list, and which of them is this failure's check. */
+export interface Film {
+  /** The WebM file as the report names it: each read finds it again in the run's results ({@link RunFiles.result}). */
+  attached: string;
+  /** As the film's captions give them, in ms of film, in the order they began. */
+  steps: FilmStep[];
+  /** The step of this failure's check, by its place in {@link steps}; undefined when none failed. */
+  failing?: number;
 }
 
 /** A run, as the review reads it. */
@@ -89,6 +103,7 @@ function failuresOf(result: JSONReportTestResult, files: RunFiles): Omit<VisualF
   const screen = result.attachments.find((a) => a.name === PHONE_SCREEN);
   const errors = result.errors.filter((e) => e.location).map((e) => ({ ...e, message: e.message.replace(ANSI, '') }));
   const out: Omit<VisualFailure, 'test' | 'spec' | 'project' | 'model'>[] = [];
+  const film = filmOf(result, files);
   let from = 0;
   result.attachments.forEach((a, i) => {
     if (a.name !== FACTS_ATTACHMENT) return;
@@ -114,9 +129,33 @@ function failuresOf(result: JSONReportTestResult, files: RunFiles): Omit<VisualF
       images,
       ...(sample ? { sample: { ...sample, golden: files.local(sample.golden) } } : {}),
       ...(location ? { location: { ...location, file: files.local(location.file) } } : {}),
+      ...(film ? { film: { ...film, ...failingStep(film.steps, facts, out.filter((o) => o.facts.matcher === facts.matcher).length) } } : {}),
     });
   });
   return out;
+}
+
+/**
+ * The attempt's film, where the run's results hold it here (a path anywhere else is not read), with its steps from
+ * the captions beside it.
+ */
+function filmOf(result: JSONReportTestResult, files: RunFiles): Film | undefined {
+  const a = result.attachments.find((x) => x.name === PHONE_VIDEO && x.path);
+  if (!a?.path || !files.result(a.path)) return undefined;
+  const vtt = bytes(result.attachments.find((x) => x.name === PHONE_VIDEO_CAPTIONS))?.toString('utf8');
+  const steps = vtt ? readWebVtt(vtt).sort((x, y) => x.start - y.start) : [];
+  return { attached: a.path, steps };
+}
+
+/**
+ * The step of a failed check: the k-th failed step of its matcher (a step is titled `toHavePixel(x, y, color)`,
+ * `not.toMatchRegion(…)`), as its error is the k-th of its matcher's; else the first step that failed.
+ */
+function failingStep(steps: readonly FilmStep[], facts: VisualFacts, k: number): { failing?: number } {
+  const name = `${facts.isNot ? 'not.' : ''}${facts.matcher}`;
+  const mine = steps.flatMap((s, i) => (s.failed && (s.title.startsWith(`${name}(`) || s.title.startsWith(`${name}:`)) ? [i] : []));
+  const at = mine[k] ?? mine.at(-1) ?? steps.findIndex((s) => s.failed);
+  return at >= 0 ? { failing: at } : {};
 }
 
 /**

@@ -22,8 +22,8 @@ export interface ApiRequest {
   body: Record<string, unknown>;
 }
 
-/** An answer: JSON, or PNG bytes. */
-export type ApiAnswer = { status: number; json: unknown } | { status: 200; png: Buffer };
+/** An answer: JSON, PNG bytes, or a file's bytes of a type (a film), sent in the byte ranges the browser asks for. */
+export type ApiAnswer = { status: number; json: unknown } | { status: 200; png: Buffer } | { status: 200; body: Buffer; type: string };
 
 /** What a page is: its command, its files and its API. */
 export interface PageOptions {
@@ -52,13 +52,13 @@ export interface PageServer {
 const JSON_TYPE = /^application\/json[ \t]*(;|$)/i;
 /** The largest JSON body a page sends (a draft, a table). */
 const MAX_BODY = 1024 * 1024;
-/** Every answer: nothing framed, cached, sniffed or sent on as a referrer; the page loads its own files only. */
+/** Every answer: nothing framed, cached, sniffed or sent on as a referrer; the page loads its own files (and films) only. */
 const HEADERS = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; media-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 };
 
 /**
@@ -91,7 +91,9 @@ export async function startPageServer(o: PageOptions): Promise<PageServer> {
       const body = facts.method === 'POST' ? await readJson(req) : {};
       if ('error' in body && body.error instanceof UsageError) return send(res, 400, { error: body.error.message });
       const reply = await o.api({ method: facts.method, route: url.pathname.slice(5), query: url.searchParams, body: body.value ?? {} });
-      return reply.status === 200 && 'png' in reply ? sendBytes(res, 'image/png', reply.png) : send(res, reply.status, (reply as Extract<ApiAnswer, { json: unknown }>).json);
+      if ('png' in reply) return sendBytes(res, 'image/png', reply.png);
+      if ('body' in reply) return sendRange(res, reply.type, reply.body, one(req.headers.range));
+      return send(res, reply.status, reply.json);
     }
     if (facts.method !== 'GET') return send(res, 405, { error: `${facts.method} ${url.pathname} is not served` });
     const name = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
@@ -145,6 +147,29 @@ function send(res: ServerResponse, status: number, json: unknown): void {
   const body = Buffer.from(JSON.stringify(json));
   res.writeHead(status, { ...HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
   res.end(body);
+}
+
+/**
+ * A file's bytes, or the one range of them a `Range` header asks for (206): a video element asks for ranges, and
+ * seeks only in a file whose server says it serves them. A range past the end is 416; several ranges, or a header
+ * that is not one, get the whole file, as RFC 9110 allows.
+ */
+function sendRange(res: ServerResponse, type: string, body: Buffer, range: string | undefined): void {
+  const m = range === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!m || (m[1] === '' && m[2] === '')) {
+    res.writeHead(200, { ...HEADERS, 'content-type': type, 'content-length': body.length, 'accept-ranges': 'bytes' });
+    return void res.end(body);
+  }
+  const size = body.length;
+  // `bytes=-N` is the last N bytes; `bytes=N-` from N to the end.
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || start > end) {
+    res.writeHead(416, { ...HEADERS, 'content-range': `bytes */${size}`, 'content-length': 0 });
+    return void res.end();
+  }
+  res.writeHead(206, { ...HEADERS, 'content-type': type, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}`, 'accept-ranges': 'bytes' });
+  res.end(body.subarray(start, end + 1));
 }
 
 function sendBytes(res: ServerResponse, type: string, body: Buffer): void {

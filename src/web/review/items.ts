@@ -3,6 +3,7 @@ import type { Rect } from '../../image/index.js';
 import { factsLine } from '../../report/facts.js';
 import type { VisualFailure } from '../../report/visual-failures.js';
 import type { Decision } from './decisions.js';
+import { filmJson, type FilmJson } from './film.js';
 import type { Plan } from './plan.js';
 import type { ImageKind } from './review.js';
 
@@ -35,6 +36,8 @@ export interface ItemJson {
   /** What Accept would write; or why it cannot (`readOnly`: the review's, said once on the page, not this failure's). */
   accept: { ok: true; writes: string[]; line?: LineJson } | { ok: false; why: string; stale: boolean; readOnly?: true; where?: { file: string; line: number; code: string } };
   decision?: { verdict: Decision['verdict']; at: string; files?: string[]; earlier: boolean };
+  /** The test's film of its phone, where the page can play it. */
+  film?: FilmJson;
 }
 
 /** A spec line before and after Accept. */
@@ -51,8 +54,9 @@ export interface LineJson {
  * @param decision the decision standing for it
  * @param run when the run under review ended, ISO 8601: a rejection made on another run is an earlier one
  * @param url where the page finds each image
+ * @param filmUrl where the page finds the film; undefined where it cannot play it
  */
-export function itemJson(id: string, f: VisualFailure, plan: Plan, decision: Decision | undefined, run: string, shown: (file: string) => string, url: (id: string, kind: ImageKind) => string, mask: Rect[]): ItemJson {
+export function itemJson(id: string, f: VisualFailure, plan: Plan, decision: Decision | undefined, run: string, shown: (file: string) => string, url: (id: string, kind: ImageKind) => string, mask: Rect[], filmUrl: string | undefined): ItemJson {
   const facts = f.facts;
   const kind = facts.matcher === 'toMatchRegion' ? 'region' : facts.matcher === 'toHavePixel' ? 'pixel' : 'image';
   const images: ItemJson['images'] = {};
@@ -85,6 +89,7 @@ export function itemJson(id: string, f: VisualFailure, plan: Plan, decision: Dec
       ? { ok: true, writes: [plan.golden?.file, plan.line?.file].filter((x): x is string => x !== undefined).map(shown), ...(plan.line ? { line: { ...plan.line, file: shown(plan.line.file) } } : {}) }
       : { ok: false, why: plan.why, stale: plan.stale ?? false, ...(plan.readOnly ? { readOnly: true as const } : {}), ...(plan.where ? { where: plan.where } : {}) },
     ...(decision ? { decision: { verdict: decision.verdict, at: decision.at, ...(decision.files ? { files: decision.files } : {}), earlier: decision.run !== run } } : {}),
+    ...(f.film && filmUrl ? { film: filmJson(f.film, filmUrl) } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import { decodePng, encodePng, heatMap, type Rect } from '../../image/index.js';
 import type { EvidenceKind, VisualFailure, VisualRun } from '../../report/visual-failures.js';
 import type { Decision, Decisions } from './decisions.js';
+import { readFilm } from './film.js';
 import { gitStatus } from './git.js';
 import { itemJson, type ItemJson } from './items.js';
 import { batchWrites, planOf, shownFrom, type Plan } from './plan.js';
@@ -77,14 +78,15 @@ export class Review {
   /**
    * Every failure as the page lists it, with what Accept would write now.
    * @param url where the page finds a failure's image
+   * @param filmUrl where it finds a failure's film; undefined where it cannot play it
    */
-  items(url: (id: string, kind: ImageKind) => string): ItemJson[] {
+  items(url: (id: string, kind: ImageKind) => string, filmUrl: (id: string) => string | undefined = () => undefined): ItemJson[] {
     const sources = new Map<string, string>();
     const run = new Date(this.run.ranAt).toISOString();
     return this.run.failures.map((f, i) => {
       const decision = this.#decision(f);
       const plan = decision?.verdict === 'accepted' ? accepted : this.#plan(f, sources);
-      return itemJson(idOf(i), f, plan, decision, run, this.#shown, url, maskOf(f));
+      return itemJson(idOf(i), f, plan, decision, run, this.#shown, url, maskOf(f), filmUrl(idOf(i)));
     });
   }
 
@@ -92,6 +94,12 @@ export class Review {
   image(id: string, kind: ImageKind): Buffer | undefined {
     const f = this.#failure(id);
     return kind === 'heat' ? this.heat(id)?.png : f.images[kind];
+  }
+
+  /** A failure's film (WebM), read from the run's results; undefined where it has none there. */
+  film(id: string): Promise<Buffer | undefined> {
+    const film = this.#failure(id).film;
+    return film ? readFilm(film, this.run.files) : Promise.resolve(undefined);
   }
 
   /** A failure's heat map: its expected and actual images in ΔE00, its masks shown; undefined without both, or of two sizes. */

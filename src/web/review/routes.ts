@@ -20,16 +20,21 @@ const REQUESTS: Record<string, RouteSchema> = {
   'GET review': {},
   'GET image': { query: fields({ id: ID, kind: KIND }, ['id', 'kind'], 'a failure and an image') },
   'GET heat': { query: fields({ id: ID }, ['id'], 'a failure') },
+  'GET film': { query: fields({ id: ID }, ['id'], 'a failure') },
   'POST accept': { body: fields({ id: ID, scope: SCOPE }, ['id'], 'a failure and a scope') },
   'POST reject': { body: fields({ id: ID }, ['id'], 'a failure') },
 };
 
 const ROUTES: Record<string, Route> = {
-  'GET review': async (review) => ok({ run: review.runJson(), items: review.items(liveUrl), live: true }),
+  'GET review': async (review) => ok({ run: review.runJson(), items: review.items(liveUrl, liveFilmUrl), live: true }),
   'GET image': async (review, req) => {
     const kind = req.query.get('kind') as ImageKind;
     const png = review.image(req.query.get('id')!, kind);
     return png ? { status: 200, png } : { status: 404, json: { error: `this failure has no ${kind} image` } };
+  },
+  'GET film': async (review, req) => {
+    const webm = await review.film(req.query.get('id')!);
+    return webm ? { status: 200, body: webm, type: 'video/webm' } : { status: 404, json: { error: 'this failure has no film in the run\'s results' } };
   },
   'GET heat': async (review, req) => {
     const heat = review.heat(req.query.get('id')!);
@@ -37,11 +42,11 @@ const ROUTES: Record<string, Route> = {
   },
   'POST accept': async (review, req) => {
     const result = await review.accept(req.body.id as string, (req.body.scope ?? 'one') as Scope);
-    return ok({ result, items: review.items(liveUrl) });
+    return ok({ result, items: review.items(liveUrl, liveFilmUrl) });
   },
   'POST reject': async (review, req) => {
     const result = await review.reject(req.body.id as string);
-    return ok({ result, items: review.items(liveUrl) });
+    return ok({ result, items: review.items(liveUrl, liveFilmUrl) });
   },
 };
 
@@ -66,6 +71,11 @@ export async function answerReview(review: Review, req: ApiRequest, clean: (text
 /** Where the live page finds an image: this API. */
 function liveUrl(id: string, kind: ImageKind): string {
   return `api/image?id=${id}&kind=${kind}`;
+}
+
+/** Where the live page finds a film: this API, which reads it from the run's results. */
+function liveFilmUrl(id: string): string {
+  return `api/film?id=${id}`;
 }
 
 function ok(json: unknown): ApiAnswer {

@@ -1,7 +1,8 @@
 // `phonewright review --static DIR`: the review page as files, to publish beside the HTML report. The same page and
 // views, its failures in data.js, without the decisions (it shows those kept beside the report). An image the
 // HTML report holds already is linked there (its data/ folder names each by the SHA-1 of its bytes) when the page
-// goes inside the report's folder; the others, and the heat maps, are written beside the page.
+// goes inside the report's folder; the others, and the heat maps, are written beside the page. A failure's film is
+// linked there too, where the report holds it; elsewhere the static page shows the screen alone.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -54,7 +55,16 @@ export async function writeStaticReview(review: Review, dir: string, htmlReport:
     urls.set(`${idOf(i)} heat`, `img/${idOf(i)}-heat.png`);
     writes.push({ file: path.join(dir, 'img', `${idOf(i)}-heat.png`), content: h.png });
   });
-  const items = review.items((id, kind) => urls.get(`${id} ${kind}`) ?? '');
+  // A film is linked where the HTML report holds its copy (data/<sha1>.webm); the page does not copy films.
+  const films = new Map<string, string>();
+  if (data) {
+    for (const [i, f] of review.run.failures.entries()) {
+      const webm = f.film && (await review.film(idOf(i)));
+      const there = webm && path.join(data, `${createHash('sha1').update(webm).digest('hex')}.webm`);
+      if (there && existsSync(there)) films.set(idOf(i), posix(path.relative(dir, there)));
+    }
+  }
+  const items = review.items((id, kind) => urls.get(`${id} ${kind}`) ?? '', (id) => films.get(id));
   const doc = { run: review.runJson(), items, heat, live: false };
   // A script, not JSON: a page opened from the disk may not fetch a file beside it.
   writes.push({ file: path.join(dir, 'data.js'), content: `window.PHONEWRIGHT_REVIEW = ${JSON.stringify(doc).replace(/</g, '\\u003c')};\n` });

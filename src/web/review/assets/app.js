@@ -46,6 +46,7 @@
       $('f-chips').replaceChildren();
       $('f-summary').textContent = '';
       PW.viewer.show(undefined);
+      PW.film.show(undefined);
       return;
     }
     $('f-test').textContent = item.test;
@@ -58,6 +59,7 @@
     $('no-screen').hidden = !!item.images.screen;
     if (item.images.screen) screen.src = src.image(item.images.screen);
     else screen.removeAttribute('src');
+    PW.film.show(item);
     PW.decide.show(item, items, src.live, readOnly);
     PW.viewer.show(item);
     markZoom('fit');
