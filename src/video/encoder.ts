@@ -100,7 +100,9 @@ export async function encodeFilm(options: EncodeOptions): Promise<Film> {
       ['-ts_from_file', '2', '-i', path.join(folder, `f%06d${ext}`)],
       // The encoder counts in ms, WebM's own unit: left to itself it takes a frame rate guessed from the first frames'
       // times (1.25 fps from captures at 0, 0.4 and 1.2 s) and rounds every time to it (those came out 0, 0.8 and 1.6 s).
-      ['-vf', `setpts=PTS-STARTPTS,${scale},format=yuv420p`, '-vsync', 'vfr', '-enc_time_base', '1/1000'],
+      // Square pixels, as the phone's: a JPEG says its pixels are square, and scaling it to an even width (406 for
+      // 405) would otherwise mark them 254:255 wide, which a player shows at 404×722.
+      ['-vf', `setpts=PTS-STARTPTS,${scale},setsar=1,format=yuv420p`, '-vsync', 'vfr', '-enc_time_base', '1/1000'],
       // VP8 at its fastest (a phone's screen is mostly still); a key frame every 20 frames, for seeking.
       ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '400k', '-crf', '30', '-g', '20', '-an', '-threads', '1'],
       [out],

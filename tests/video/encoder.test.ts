@@ -10,12 +10,13 @@ import { encodeFilm, encoderPath, FilmError, frameName, webVtt } from '../../src
 import { expect, test } from '../helpers/test.js';
 
 /** The film's length and frames as ffmpeg reads them back: its frames' times, in s. */
-function probe(file: string): { duration: number; times: number[]; size: string } {
+function probe(file: string): { duration: number; times: number[]; size: string; sar: string } {
   const out = spawnSync(encoderPath(), ['-hide_banner', '-i', file, '-vf', 'showinfo', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
   const [, h, m, s] = /Duration: (\d+):(\d+):([\d.]+)/.exec(out) ?? [];
   const times = [...out.matchAll(/pts_time:([\d.]+)/g)].map((x) => Number(x[1]));
   const size = /Video: vp8[^,]*, [^,]*, (\d+x\d+)/.exec(out)?.[1] ?? '';
-  return { duration: Number(h) * 3600 + Number(m) * 60 + Number(s), times, size };
+  const sar = /Video: vp8[^,]*, [^,]*, \d+x\d+,? ?(?:\[)?SAR (\d+:\d+)/.exec(out)?.[1] ?? '';
+  return { duration: Number(h) * 3600 + Number(m) * 60 + Number(s), times, size, sar };
 }
 
 test('each frame is shown from its time to the next one, the last to the end; the long side scaled to size', async () => {
@@ -57,7 +58,7 @@ test('JPEG frames, as a server captures them: each at its time, in its colours; 
   const dir = mkdtempSync(path.join(tmpdir(), 'phonewright-film-'));
   try {
     const colours = [{ r: 200, g: 30, b: 30 }, { r: 30, g: 200, b: 30 }, { r: 30, g: 30, b: 200 }];
-    for (const [width, height, size, seen] of [[108, 192, 96, '54x96'], [108, 192, 160, '90x160'], [192, 108, 96, '96x54']] as const) {
+    for (const [width, height, size, seen] of [[108, 192, 96, '54x96'], [108, 192, 160, '90x160'], [192, 108, 96, '96x54'], [108, 192, 72, '40x72']] as const) {
       const at = [0, 400, 1_200];
       const frames = colours.map((c, i) => {
         const file = path.join(dir, frameName(i + 1, 'jpg'));
@@ -69,6 +70,8 @@ test('JPEG frames, as a server captures them: each at its time, in its colours; 
       expect(film).toMatchObject({ duration: 2_000, frames: 3 });
       const probed = probe(out);
       expect(probed.size, `${width}×${height} at ${size}`).toBe(seen);
+      // Square pixels, as the phone's, even where the width was rounded to an even number (40 for 40.5).
+      expect(probed.sar, `${width}×${height} at ${size}`).toBe('1:1');
       expect(probed.times).toEqual([0, 0.4, 1.2, 2]);
       // Each screen's colour, within what JPEG and VP8 keep of it; the last one again at the end.
       const seenColours = frameColours(out);
