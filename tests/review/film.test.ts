@@ -4,6 +4,7 @@
 // on one phone, read by every test of the file.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { cli } from '../helpers/bad-input.js';
 import { config, MUST_PASS, sharedRun, spec } from '../helpers/inline.js';
 import { BAR, expect, needsChromium, PHONES, scenario, send, startReview, test, WALLPAPER } from './harness.js';
@@ -156,7 +157,7 @@ test('the film is served behind the token, host and origin checks, in byte range
   }
 });
 
-test('--static links the film the HTML report holds, and its steps', async () => {
+test('--static links the film the HTML report holds, and plays it from the disk with its steps', async ({ chromiumBrowser }) => {
   const { p, run } = await shared();
   const r = await cli(['review', '--static', 'reports/html/review'], { cwd: p.dir });
   expect([r.code, r.stderr]).toEqual([0, '']);
@@ -164,4 +165,21 @@ test('--static links the film the HTML report holds, and its steps', async () =>
   const data = await readFile(p.path('reports/html/review/data.js'), 'utf8');
   expect(data).toContain(`"film":{"url":"../data/${sha1}.webm"`);
   expect(data).toMatch(/"title":"toHavePixel\(x, y, color\)","at":[\d.]+,"ms":\d+,"failed":true/);
+
+  const check = captionAt(run.test(FAILING, PHONE).attachment('phone-video-captions').toString(), /\n✗ toHavePixel\(/);
+  const context = await (await chromiumBrowser()).newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pathToFileURL(p.path('reports/html/review/index.html')).href);
+    await page.locator('body[data-ready="true"]').waitFor();
+    const placed = await page.locator('#phone-film').evaluate(settled, true);
+    expect(placed.duration).toBeGreaterThan(check);
+    expect(placed.at).toBeCloseTo(check - 3, 1);
+    await expect(page.locator('#film-steps li')).toHaveCount(2);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
