@@ -26,7 +26,7 @@ export const ENGINES_ENV = 'PHONEWRIGHT_ENGINES';
 const START_MS = 15_000;
 /** How long a call without a deadline of its own may take (a load: OpenCV starts in ~0.5 s, the OCR engine in ~0.5–2 s, and a first read loads it). */
 const LOAD_MS = 60_000;
-/** How often a worker looks again while another starts the host. */
+/** How often a worker looks again while another starts the host, or after a host stopped mid-call. */
 const RETRY_MS = 50;
 
 /** The engines a worker searches and reads with. */
@@ -116,8 +116,9 @@ class HostEngines implements Engines {
 
   /**
    * Asks the host, within `deadline`. A host that stops mid-call (killed, out of memory) is started again and asked
-   * once more: a read or a search gives the same answer for the same pixels. A second stop is this host's failure,
-   * said as such, never the phone's.
+   * again: a read or a search gives the same answer for the same pixels. The asking pauses first: a host being
+   * killed still takes connections for a moment, then drops them. A third stop is this host's failure, said as
+   * such, never the phone's.
    */
   async #ask(what: string, request: (id: number) => Buffer[], deadline = Deadline.budget(LOAD_MS)): Promise<EngineAnswer> {
     let stops = 0;
@@ -126,11 +127,11 @@ class HostEngines implements Engines {
         try {
           return await this.#askOnce(what, request, deadline);
         } catch (error) {
-          if (!(error instanceof EnginesStopped) || ++stops > 1) throw error;
+          if (!(error instanceof EnginesStopped) || ++stops > 2) throw error;
           return undefined;
         }
       },
-      { deadline, pauseMs: () => 0 },
+      { deadline, pauseMs: () => RETRY_MS },
     );
     if (!answer) throw new TimeoutError(`${what}: this host's engines stopped mid-call and did not answer again before the deadline`, { reason: 'deadline' });
     return answer;
@@ -161,7 +162,7 @@ class HostEngines implements Engines {
         socket.on('data', (chunk: Buffer) => reader.push(chunk));
         socket.on('close', () => {
           this.#connection = undefined;
-          for (const w of this.#waiting.values()) w.reject(new EnginesStopped(`this host's engines stopped mid-call twice (${this.#socket}); the next look starts them again`));
+          for (const w of this.#waiting.values()) w.reject(new EnginesStopped(`this host's engines stopped mid-call three times (${this.#socket}); the next look starts them again`));
           this.#waiting.clear();
         });
         socket.unref();
