@@ -1,5 +1,5 @@
 // Screen captures in the three formats the vendor's reference lists: each downloaded image decodes back to
-// the phone's pixels (a BMP exactly, a JPEG within a few levels, decoded with the library that encodes it),
+// the phone's pixels (a BMP exactly, a JPEG within a few levels, decoded by jpeg-js, a decoder other than the encoder),
 // served with its content type under a name that ends in its type.
 import { decode as decodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
