@@ -26,6 +26,8 @@ export interface Area {
 /** Past this many rectangles a drawn screen turns into a raster, so a pixel read stays a few comparisons. */
 const MAX_VECTOR_RECTS = 256;
 const STRIDE = 5;
+/** Images kept encoded per screen: the whole screen in two formats, and two regions. */
+const ENCODED_KEPT = 4;
 
 /** What a drawn screen shows over its rectangles: lines of text, and UI elements (a fill, a text, a place in the tree). */
 export interface ScreenContent {
@@ -47,8 +49,13 @@ export class Screen {
   #raster: Buffer | undefined;
   /** Where in {@link #rects} the rectangles that scroll start; kept unclipped, so they can come back into view. */
   #scrolling: number[];
-  /** The last image made, its format and rectangle: a check that polls an unchanged screen gets the same bytes, not a new encoding. */
-  #encoded: { area: string; bytes: Buffer } | undefined;
+  /**
+   * The last images made, by format and rectangle: a check that polls an unchanged screen gets the same bytes, not a
+   * new encoding. The oldest is dropped past {@link ENCODED_KEPT}: a film's JPEG of the whole screen, asked twice a
+   * second, beside a check's PNG of it or of a region, would otherwise push each other out and be encoded again every
+   * time.
+   */
+  readonly #encoded = new Map<string, Buffer>();
   /** Undefined while the screen has no text: a pixel read then pays one check for them. */
   #texts: TextLayer | undefined;
   #elements: Element[];
@@ -119,7 +126,7 @@ export class Screen {
 
   /** Sets an element's text (one of {@link elements}), and draws it in place of the one it had. */
   setElementText(element: Element, text: string): void {
-    this.#encoded = undefined;
+    this.#encoded.clear();
     const next = elementSprite(element, text);
     this.#texts ??= new TextLayer();
     this.#texts.replace(element.sprite, next);
@@ -144,7 +151,7 @@ export class Screen {
 
   /** Paints a rectangle, clipped to the screen (one that scrolls is kept whole: a swipe may bring it in). */
   fillRect(rect: Rect): void {
-    this.#encoded = undefined;
+    this.#encoded.clear();
     if (rect.scrolls && !this.#raster && this.#rects.length / STRIDE < MAX_VECTOR_RECTS) {
       this.#scrolling.push(this.#rects.length);
       this.#rects.push(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, rect.color);
@@ -181,7 +188,7 @@ export class Screen {
    * from a PNG has nothing that scrolls.
    */
   scroll(dx: number, dy: number): void {
-    this.#encoded = undefined;
+    this.#encoded.clear();
     const rects = this.#rects;
     for (const i of this.#scrolling) {
       rects[i]! += dx;
@@ -219,11 +226,13 @@ export class Screen {
   toImage(format: ImageFormat, area: Area = { x1: 0, y1: 0, x2: this.width, y2: this.height }): Buffer {
     const { x1, y1, x2, y2 } = area;
     const key = `${format}:${x1},${y1},${x2},${y2}`;
-    if (this.#encoded?.area === key) return this.#encoded.bytes;
+    const kept = this.#encoded.get(key);
+    if (kept) return kept;
     const rgba = this.#rgba(area);
     this.#texts?.blendInto(rgba, area);
     const bytes = encodeImage(format, rgba, x2 - x1, y2 - y1);
-    this.#encoded = { area: key, bytes };
+    if (this.#encoded.size >= ENCODED_KEPT) this.#encoded.delete(this.#encoded.keys().next().value!);
+    this.#encoded.set(key, bytes);
     return bytes;
   }
 
