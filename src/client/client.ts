@@ -12,7 +12,7 @@ import type { RetryOptions } from './resilience.js';
 import { Transport, type TransportOptions } from './transport.js';
 import { checkKey, type Point } from './act-forms.js';
 import { Acts, type ActRoute, type AppState } from './acts.js';
-import { Extensions, type Capture, type CaptureRect } from './extensions.js';
+import { Extensions, type Capture, type CaptureImage, type CaptureRect } from './extensions.js';
 import type { DeviceInfo } from './vendor.js';
 import { checkCoordinate, checkUrl, notificationParams } from './wire.js';
 
@@ -39,7 +39,7 @@ export interface UploadOptions extends CallOptions {
   onProgress?: (sent: number, total: number) => void;
 }
 
-export type { ActRoute, AppState, CallOptions, Capture, CaptureRect, DeviceInfo, Pixel };
+export type { ActRoute, AppState, CallOptions, Capture, CaptureImage, CaptureRect, DeviceInfo, Pixel };
 const DEFAULT_TOTAL_TIMEOUT = 30_000;
 
 /**
@@ -220,6 +220,16 @@ export class DeviceClient {
    */
   capture(device: string, rect: CaptureRect, options: CallOptions = {}): Promise<Capture> {
     return this.extensions.capture(device, rect, options);
+  }
+
+  /**
+   * Captures a rectangle of a phone's screen in the type asked, as {@link capture} does: the image as the server
+   * sent it, its type read from its bytes (a server may answer a PNG when asked for a JPEG). A server that refuses
+   * the type fails as it refuses any capture; an image neither PNG nor JPEG is a protocol error.
+   * @param type `'jpg'` (smaller and quicker to decode where the screen is a photo or an app's) or `'png'`
+   */
+  captureImage(device: string, rect: CaptureRect, type: 'png' | 'jpg', options: CallOptions = {}): Promise<CaptureImage> {
+    return this.extensions.captureImage(device, rect, type, options);
   }
 
   /**

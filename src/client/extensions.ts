@@ -20,8 +20,14 @@ export interface Capture {
   height: number;
 }
 
-/** The image formats a capture may be asked in; phonewright reads PNG. */
+/** The image formats a capture may be asked in; phonewright reads PNG, and a film takes JPEG too. */
 export type CaptureType = 'png' | 'jpg' | 'bmp';
+
+/** A screen capture's image as the server sent it, and its type, read from its bytes (not from what was asked). */
+export interface CaptureImage {
+  bytes: Buffer;
+  type: 'png' | 'jpg';
+}
 
 
 /**
@@ -31,6 +37,8 @@ export type CaptureType = 'png' | 'jpg' | 'bmp';
 export type InterfaceRead = (device: DeviceId | undefined, options: CallOptions) => Promise<unknown>;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A JPEG file's start of image, then the marker of its first segment. */
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 /** The smallest capture there is, at the corner every screen has: its arguments are good on any phone. */
 const PROBE_RECT: CaptureRect = { x: 0, y: 0, width: 1, height: 1 };
 /** Thrown by a probe's contrast: its answer was in a lacking route's form. Not a PhonewrightError, so never retried. */
@@ -104,14 +112,17 @@ export class Extensions {
 
   /** See {@link DeviceClient.capture}. */
   async capture(device: string, rect: CaptureRect, options: CallOptions): Promise<Capture> {
-    const id = parseDeviceId(device);
-    const answer = await this.#capture(id, rect, 'png', options);
-    const url = decodeCaptureUrl(answer, this.#url);
-    const png = await this.#caller.download(options, 'screen capture download', url);
-    if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE) || png.toString('latin1', 12, 16) !== 'IHDR') {
-      throw new ProtocolError('screen capture', `screen capture: the image is not a PNG (${png.length} bytes${png.length ? `, starting ${JSON.stringify(png.toString('latin1', 0, 4))}` : ''}): ${this.#caller.context('', 'GET', url).request}`);
-    }
+    const { bytes: png, url } = await this.#captured(device, rect, 'png', options);
+    if (imageType(png) !== 'png') throw this.#notAn('a PNG', png, url);
     return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  }
+
+  /** See {@link DeviceClient.captureImage}. */
+  async captureImage(device: string, rect: CaptureRect, type: 'png' | 'jpg', options: CallOptions): Promise<CaptureImage> {
+    const { bytes, url } = await this.#captured(device, rect, type, options);
+    const got = imageType(bytes);
+    if (!got) throw this.#notAn(type === 'png' ? 'a PNG' : 'a JPEG or a PNG', bytes, url);
+    return { bytes, type: got };
   }
 
   /**
@@ -141,6 +152,17 @@ export class Extensions {
     const { x, y, width, height } = rect;
     const path = (t: string) => `${this.#routes.texts(id)}?token=${t}&rect=[${x},${y},${x + width},${y + height}]&lang=eng&mode=singleline`;
     return this.#call('ocr', options, { operation: 'text recognition', path, device: id }, { check: () => this.screens.checkRect(id, rect) }).then((a) => decodeText(a, 'the text read'));
+  }
+
+  /** A capture kept on the server, then the download of the image its answer names. */
+  async #captured(device: string, rect: CaptureRect, type: CaptureType, options: CallOptions): Promise<{ bytes: Buffer; url: string }> {
+    const answer = await this.#capture(parseDeviceId(device), rect, type, options);
+    const url = decodeCaptureUrl(answer, this.#url);
+    return { bytes: await this.#caller.download(options, 'screen capture download', url), url };
+  }
+
+  #notAn(what: string, bytes: Buffer, url: string): ProtocolError {
+    return new ProtocolError('screen capture', `screen capture: the image is not ${what} (${bytes.length} bytes${bytes.length ? `, starting ${JSON.stringify(bytes.toString('latin1', 0, 4))}` : ''}): ${this.#caller.context('', 'GET', url).request}`);
   }
 
   async #capture(id: DeviceId, rect: CaptureRect, type: CaptureType, options: CallOptions): Promise<Answer> {
@@ -248,4 +270,11 @@ export class Extensions {
       ...(cause === undefined ? {} : { cause }),
     });
   }
+}
+
+/** An image's type from its first bytes: a PNG with its header chunk first, or a JPEG; undefined for anything else. */
+function imageType(bytes: Buffer): 'png' | 'jpg' | undefined {
+  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.toString('latin1', 12, 16) === 'IHDR') return 'png';
+  if (bytes.length >= 4 && bytes.subarray(0, 3).equals(JPEG_SIGNATURE)) return 'jpg';
+  return undefined;
 }

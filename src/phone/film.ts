@@ -1,13 +1,16 @@
 // The recorder of a phone's film: its screen captured in the background while a test runs, at a few frames a
 // second and after each act, handed to a sink (the Playwright layer writes them to files; src/video encodes them).
-import { Deadline, type DeviceClient } from '../client/index.js';
-import { isPhonewrightError, ServiceError, TimeoutError } from '../core/errors.js';
-import type { ScreenSize } from '../core/screen.js';
+import { Deadline, type CaptureImage, type DeviceClient } from '../client/index.js';
+import { isPhonewrightError, ProtocolError, ServiceError, TimeoutError } from '../core/errors.js';
+import type { Rect, ScreenSize } from '../core/screen.js';
 
-/** Where the recorder hands each frame: the capture's bytes as the server sent them, and when it was taken. */
+/** Where the recorder hands each frame: the capture's bytes as the server sent them, their type, and when it was taken. */
 export interface FrameSink {
-  /** @param at ms from the recorder's start, the moment the capture was asked for */
-  frame(bytes: Buffer, at: number): Promise<void>;
+  /**
+   * @param at ms from the recorder's start, the moment the capture was asked for
+   * @param type the image's type: one film's frames are all of one type
+   */
+  frame(bytes: Buffer, at: number, type: 'png' | 'jpg'): Promise<void>;
 }
 
 /** How a film is taken. */
@@ -16,10 +19,15 @@ export interface RecorderOptions {
   fps?: number;
   /** The clock, ms (tests hand their own). @default performance.now */
   now?: () => number;
+  /**
+   * The image type asked for first: a server that refuses `'jpg'` is asked for PNG (and its later films too).
+   * @default 'jpg'
+   */
+  type?: 'png' | 'jpg';
 }
 
 /** The phone as the recorder needs it. */
-export type FilmedPhone = { client: Pick<DeviceClient, 'capture' | 'deviceInfo'>; id: Parameters<DeviceClient['capture']>[0]; screen: ScreenSize | undefined; toString(): string };
+export type FilmedPhone = { client: Pick<DeviceClient, 'captureImage' | 'deviceInfo'>; id: Parameters<DeviceClient['capture']>[0]; screen: ScreenSize | undefined; toString(): string };
 
 /** The most frames a second a film takes: each is a capture of the phone's whole screen, a request and a download. */
 export const MAX_FILM_FPS = 10;
@@ -35,6 +43,11 @@ const CAPTURE_MS = 5_000;
  * slow, and the film goes on without that frame; a phone that stopped answering makes them all slow.
  */
 const SLOW_IN_A_ROW = 3;
+/**
+ * The clients of servers seen refusing a JPEG capture (or answering it with another image) while a PNG one of the
+ * same phone was answered: their films are taken in PNG without asking for JPEG first again.
+ */
+const PNG_ONLY = new WeakSet<object>();
 
 /**
  * Records a phone's screen as frames: a capture every 1/fps s and one right after each act ({@link now}), never two
@@ -58,6 +71,9 @@ export class FilmRecorder {
   #ended: string | undefined;
   #stopped = false;
   #slow = 0;
+  /** The film's frames' type, set by its first frame: JPEG where the server gives it, PNG otherwise. */
+  #type: 'png' | 'jpg' | undefined;
+  readonly #asked: 'png' | 'jpg';
 
   constructor(phone: FilmedPhone, sink: FrameSink, options: RecorderOptions = {}) {
     const fps = options.fps ?? DEFAULT_FILM_FPS;
@@ -66,6 +82,7 @@ export class FilmRecorder {
     this.#sink = sink;
     this.#period = 1000 / fps;
     this.#now = options.now ?? (() => performance.now());
+    this.#asked = options.type ?? 'jpg';
   }
 
   /** Frames handed to the sink so far. */
@@ -123,13 +140,16 @@ export class FilmRecorder {
     const at = this.#now() - this.#started;
     try {
       const { width, height } = this.#phone.screen ?? (await this.#phone.client.deviceInfo(this.#phone.id, { deadline, phoneReconnectMs: 0 }));
-      const capture = await this.#phone.client.capture(this.#phone.id, { x: 0, y: 0, width, height }, { deadline, phoneReconnectMs: 0 });
+      const image = await this.#capture({ x: 0, y: 0, width, height }, deadline);
       if (this.#stopped && this.#frames > 0) return;
-      if (this.#last?.equals(capture.png)) return;
       this.#slow = 0;
-      this.#last = capture.png;
+      // A server that changed its mind about the type mid-film: that frame is skipped (a film is one type).
+      if (this.#type !== undefined && image.type !== this.#type) return;
+      if (this.#last?.equals(image.bytes)) return;
+      this.#type = image.type;
+      this.#last = image.bytes;
       this.#frames++;
-      await this.#sink.frame(capture.png, at);
+      await this.#sink.frame(image.bytes, at, image.type);
     } catch (error) {
       if (this.#stopped) return;
       if (!isPhonewrightError(error)) throw error;
@@ -142,4 +162,30 @@ export class FilmRecorder {
       deadline.dispose();
     }
   }
+
+  /**
+   * One capture of the whole screen, in the film's type, or for its first frame in the type asked: a JPEG (a third
+   * of a PNG's decoding for the encoder, and a fraction of its bytes on a real phone's screen) the server refuses,
+   * or answers with an image that is neither, is asked again as PNG within the same deadline, and the server's
+   * films are PNG from then on, once that PNG came.
+   */
+  async #capture(rect: Rect, deadline: Deadline): Promise<CaptureImage> {
+    const { client, id } = this.#phone;
+    const call = { deadline, phoneReconnectMs: 0 };
+    const type = this.#type ?? (PNG_ONLY.has(client) ? 'png' : this.#asked);
+    if (type === 'png') return client.captureImage(id, rect, 'png', call);
+    try {
+      return await client.captureImage(id, rect, 'jpg', call);
+    } catch (error) {
+      if (this.#type !== undefined || !refusesType(error)) throw error;
+      const png = await client.captureImage(id, rect, 'png', call);
+      PNG_ONLY.add(client);
+      return png;
+    }
+  }
+}
+
+/** Whether a capture's failure may be the server's refusal of the type asked: its failure answer, or an image of another kind. */
+function refusesType(error: unknown): boolean {
+  return (error instanceof ServiceError && (error.reason === 'failed' || error.reason === 'bare-false')) || (error instanceof ProtocolError && error.reason === 'off-interface');
 }

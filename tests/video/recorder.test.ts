@@ -6,28 +6,33 @@ import type { DeviceId } from '../../src/core/device-id.js';
 import { FilmRecorder, type FilmedPhone } from '../../src/phone/film.js';
 import { expect, test } from '../helpers/test.js';
 
-/** A phone whose capture answers with `answer(n)` for the n-th call (from 1), counting the captures in flight. */
-function fakePhone(answer: (n: number) => Promise<Buffer>): FilmedPhone & { calls: number; most: number } {
+/**
+ * A phone whose capture answers with `answer(n, type)` for the n-th call (from 1), in the type asked, counting the
+ * captures in flight and noting the types asked.
+ */
+function fakePhone(answer: (n: number, type: 'png' | 'jpg') => Promise<Buffer>): FilmedPhone & { calls: number; most: number; asked: string[] } {
   let inFlight = 0;
   const phone = {
     calls: 0,
     most: 0,
+    asked: [] as string[],
     id: 'device@1' as DeviceId,
     screen: { width: 4, height: 4 },
     toString: () => 'fake (device@1)',
     client: {
       deviceInfo: () => Promise.reject(new Error('not asked: the screen is known')),
-      capture: async () => {
+      captureImage: async (_id: DeviceId, _rect: unknown, type: 'png' | 'jpg') => {
         phone.most = Math.max(phone.most, ++inFlight);
+        phone.asked.push(type);
         try {
-          return { png: await answer(++phone.calls), width: 4, height: 4 };
+          return { bytes: await answer(++phone.calls, type), type };
         } finally {
           inFlight--;
         }
       },
     },
   };
-  return phone as unknown as FilmedPhone & { calls: number; most: number };
+  return phone as unknown as FilmedPhone & { calls: number; most: number; asked: string[] };
 }
 
 /** Resolves once `check` holds, looked at on every turn of the event loop's timers. */
@@ -106,6 +111,46 @@ test('a server without screen capture: no frame, and the line says the server ha
   await recorder.stop();
   expect(recorder.frames).toBe(0);
   expect(recorder.ended).toMatch(/^the server has no screen capture for fake \(device@1\): /);
+});
+
+test('frames are JPEG where the server gives them, and no PNG is asked for; told PNG, PNG only', async () => {
+  const told = fakePhone(async (n) => Buffer.from([n]));
+  const png = new FilmRecorder(told, { frame: async () => {} }, { fps: 10, type: 'png' });
+  png.start();
+  await until(() => png.frames >= 2);
+  await png.stop();
+  expect(new Set(told.asked)).toEqual(new Set(['png']));
+  const phone = fakePhone(async (n) => Buffer.from([n]));
+  const types: string[] = [];
+  const recorder = new FilmRecorder(phone, { frame: async (_bytes, _at, type) => void types.push(type) }, { fps: 10 });
+  recorder.start();
+  await until(() => recorder.frames >= 3);
+  await recorder.stop();
+  expect(new Set(phone.asked)).toEqual(new Set(['jpg']));
+  expect(new Set(types)).toEqual(new Set(['jpg']));
+});
+
+test('a server that refuses JPEG: the same capture again as PNG, and its next films ask for PNG only', async () => {
+  const phone = fakePhone(async (n, type) => {
+    if (type === 'jpg') throw new ServiceError('screen capture', 'screen capture: the server answered "type jpg is not offered"', { reason: 'failed' });
+    return Buffer.from([n]);
+  });
+  const types: string[] = [];
+  const sink = { frame: async (_bytes: Buffer, _at: number, type: 'png' | 'jpg') => void types.push(type) };
+  const first = new FilmRecorder(phone, sink, { fps: 10 });
+  first.start();
+  await until(() => first.frames >= 2);
+  await first.stop();
+  expect(first.ended).toBeUndefined();
+  expect(phone.asked.slice(0, 3)).toEqual(['jpg', 'png', 'png']);
+  expect(phone.asked.filter((t) => t === 'jpg')).toHaveLength(1);
+  phone.asked.length = 0;
+  const second = new FilmRecorder(phone, sink, { fps: 10 });
+  second.start();
+  await until(() => second.frames >= 1);
+  await second.stop();
+  expect(phone.asked.every((t) => t === 'png')).toBe(true);
+  expect(new Set(types)).toEqual(new Set(['png']));
 });
 
 test('fps above 10 or not above 0 is refused', () => {
