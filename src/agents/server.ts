@@ -3,8 +3,8 @@
 // scrubbed of the server's password and token, whatever went wrong: the server itself never falls over.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Deadline, within } from '../client/index.js';
-import { isPhonewrightError } from '../core/errors.js';
+import { Deadline } from '../client/index.js';
+import { isPhonewrightError, TimeoutError } from '../core/errors.js';
 import { checkArgs } from './args.js';
 import type { Lab } from './lab.js';
 import type { Tool } from './tool.js';
@@ -46,25 +46,46 @@ export async function callTool(lab: Lab, tool: Tool, args: Record<string, unknow
   const started = performance.now();
   const ms = typeof args.timeout === 'number' ? args.timeout : (tool.timeoutMs ?? lab.options.timeoutMs);
   let deadline: Deadline | undefined;
-  let cut: Deadline | undefined;
+  let line: string;
   try {
     await checkArgs(tool.name, tool.input, args);
     deadline = Deadline.in(ms, signal);
     // The work ends at the deadline with its own error (the server unreachable, the phone that did not answer); the
-    // call, a moment later whatever the work does.
-    cut = Deadline.in(ms + CUT_GRACE_MS, signal);
-    const content = await within(tool.run(args, { lab, deadline }), cut, `${tool.name}: the call's timeout (${ms} ms)`);
-    lab.options.log(`mcp: ${tool.name}${phoneOf(args)} answered in ${Math.round(performance.now() - started)} ms`);
+    // call, a moment later whatever the work does. A client's cancellation aborts the deadline's signal, and the SDK
+    // sends no answer to a cancelled call: the cut is only for work that outlives its deadline.
+    const content = await cutAfter(tool.run(args, { lab, deadline }), ms + CUT_GRACE_MS, `${tool.name}: the call's timeout (${ms} ms)`);
+    line = `mcp: ${tool.name}${phoneOf(args)} answered in ${Math.round(performance.now() - started)} ms`;
     return { content: content.map((c) => (c.type === 'text' ? { ...c, text: lab.options.clean(c.text) } : c)) };
   } catch (error) {
     const message = isPhonewrightError(error) ? error.message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
-    const line = lab.options.clean(message.replace(/\s*\n\s*/g, ' '));
-    lab.options.log(`mcp: ${tool.name}${phoneOf(args)} failed in ${Math.round(performance.now() - started)} ms: ${line}`);
-    return failure(line);
+    const text = lab.options.clean(message.replace(/\s*\n\s*/g, ' '));
+    line = `mcp: ${tool.name}${phoneOf(args)} failed in ${Math.round(performance.now() - started)} ms: ${text}`;
+    return failure(text);
   } finally {
     deadline?.dispose();
-    cut?.dispose();
+    // Written once the answer is on its way (the SDK sends it in the microtasks after this returns): the log line, its
+    // scrubbing and its write to stderr are the agent's record, not part of its wait.
+    setImmediate(() => {
+      try {
+        lab.options.log(line);
+      } catch {
+        // A line stderr no longer takes (the client gone) is lost: it must not take the server down.
+      }
+    });
   }
+}
+
+/**
+ * The work's outcome, or a timeout error once `ms` have passed whatever the work does (it goes on, its failure
+ * then nobody's). One timer: no signal to listen to, which a call already has in its deadline.
+ */
+function cutAfter<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`${what}: no answer before the deadline`, { reason: 'deadline' })), ms);
+  });
+  work.catch(() => {});
+  return Promise.race([work, cut]).finally(() => clearTimeout(timer));
 }
 
 function failure(text: string): CallToolResult {

@@ -16,6 +16,8 @@ export interface McpSession {
   dir: string;
   /** What the server wrote on stderr so far. */
   stderr(): string;
+  /** Resolves once the server's stderr holds `text`: a call's log line is written after its answer. */
+  stderrHolds(text: string): Promise<void>;
   /** Calls a tool; its answer as the SDK gives it. */
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
@@ -29,12 +31,23 @@ export async function startMcp(env: Record<string, string> = {}, args: string[] 
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stderrHolds = (text: string) =>
+    new Promise<void>((resolve) => {
+      const look = () => {
+        if (!stderr.includes(text)) return;
+        transport.stderr?.off('data', look);
+        resolve();
+      };
+      transport.stderr?.on('data', look);
+      look();
+    });
   const client = new Client({ name: 'phonewright-tests', version: '0' });
   await client.connect(transport);
   return {
     client,
     dir,
     stderr: () => stderr,
+    stderrHolds,
     // A run of specs takes longer than the SDK's default minute on a busy machine: the server's own deadline ends a call.
     call: async (name, callArgs = {}) => (await client.callTool({ name, arguments: callArgs }, undefined, { timeout: 900_000 })) as CallToolResult,
     close: async () => {

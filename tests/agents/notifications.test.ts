@@ -54,5 +54,7 @@ test('notifications since a message\'s time, an ISO time or a span back from now
     expect(result.isError, JSON.stringify(since)).toBe(true);
     expect(answerText(result)).toMatch(message);
   }
+  // The last refusal's log line, written after its answer: the whole log is in.
+  await mcp.stderrHolds('(got true)');
   expect(mcp.stderr()).not.toContain(sim.password);
 });

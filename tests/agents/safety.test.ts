@@ -43,6 +43,8 @@ test('no answer or log line carries the password or a token, whatever the tools 
     await mcp.call('pixel', { x: 99999, y: 1 }),
   ];
   expect(lab.spy.tokens.size).toBeGreaterThan(0);
+  // The last call's log line, written after its answer: the whole log is in.
+  await mcp.stderrHolds('mcp: pixel failed in');
   const seen = [...answers.map(answerText), mcp.stderr()].join('\n');
   expect(answers.filter((a) => a.isError).map(answerText), mcp.stderr()).toEqual([expect.stringMatching(/is not on the screen/), expect.stringMatching(/invalid argument x/)]);
   expect(seen).not.toContain(PASSWORD);
