@@ -95,7 +95,10 @@ test('workers started together share one host, which answers as the engines in a
   }
 });
 
-/** A worker that loads the reading engine, says "asking" as it sends one read, and prints the lines it got back. */
+/**
+ * A worker that loads the reading engine and says "loaded"; at a line on its stdin it sends one read and, a moment
+ * later (the request written), says "asking"; then it prints the lines it got back.
+ */
 const MID_CALL = `
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
@@ -103,36 +106,41 @@ const { hostEngines } = await import(${JSON.stringify(CLIENT)});
 const png = PNG.sync.read(readFileSync(${JSON.stringify(SCREEN)}));
 const engines = hostEngines();
 await engines.load('read');
-process.stdout.write('asking\\n');
-const lines = await engines.read({ width: png.width, height: png.height, data: new Uint8Array(png.data) }, ['en', 'zh']);
+process.stdout.write('loaded\\n');
+await new Promise((resolve) => process.stdin.once('data', resolve));
+const reading = engines.read({ width: png.width, height: png.height, data: new Uint8Array(png.data) }, ['en', 'zh']);
+setTimeout(() => process.stdout.write('asking\\n'), 200);
+const lines = await reading;
 process.stdout.write(JSON.stringify(lines.map((l) => l.text)));
 `;
 
 test('a host that stops mid-call is started again and the call answered, not failed', async () => {
-  // The host of the test before, if it is still there, is the one killed: killing it here instead would race its
-  // end against the worker's first call.
-  const child = spawn(process.execPath, ['--input-type=module', '-e', MID_CALL], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', MID_CALL], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  let killed: number | undefined;
+  let host: number | undefined;
   child.stderr.on('data', (c: Buffer) => (err += c));
   const code = await new Promise<number | null>((resolve) => {
     child.stdout.on('data', (c: Buffer) => {
       out += c;
-      // The read is on its way (a screen's text takes the host hundreds of ms): its host goes away under it.
-      if (killed === undefined && out.startsWith('asking\n')) {
-        killed = hosts()[0];
-        if (killed) process.kill(killed, 'SIGKILL');
+      // The host is stopped before the read is sent, so it cannot answer it (a read it kept from an earlier test
+      // would come back at once); once the read is on its way, the host is killed under it.
+      if (host === undefined && out.startsWith('loaded\n')) {
+        host = hosts()[0];
+        if (host) process.kill(host, 'SIGSTOP');
+        child.stdin.end('go\n');
+      } else if (host !== undefined && out === 'loaded\nasking\n') {
+        process.kill(host, 'SIGKILL');
       }
     });
     child.on('exit', resolve);
   });
   expect(code, err).toBe(0);
-  expect(killed).toBeDefined();
-  const lines = JSON.parse(out.slice('asking\n'.length)) as string[];
+  expect(host).toBeDefined();
+  const lines = JSON.parse(out.slice('loaded\nasking\n'.length)) as string[];
   expect(lines.length).toBeGreaterThan(5);
-  // The worker's one call after the kill started the host again: without the second asking, no host would be left.
+  // The host that answered was started by the read asked again: the one it was sent to is gone.
   const now = hosts();
   expect(now).toHaveLength(1);
-  expect(now[0]).not.toBe(killed);
+  expect(now[0]).not.toBe(host);
 });
