@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { copyFile, open, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 
 /** One frame of a film: a PNG or JPEG file, and when the screen showed it, in ms from the film's start. */
@@ -161,10 +162,16 @@ async function stamp(file: string, ms: number): Promise<void> {
   await utimes(file, s, s);
 }
 
-/** Runs the encoder; rejects with its last lines of stderr. */
+/** Runs the encoder, below this process's priority; rejects with its last lines of stderr. */
 function run(bin: string, args: string[], signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], signal });
+    // Below its caller's priority: a film is encoded while the next test runs, and never before that test's work.
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, Math.min(19, getPriority() + 5));
+    } catch {
+      // A system that does not let a process lower its child's priority encodes at the caller's.
+    }
     let err = '';
     child.stderr.on('data', (d: Buffer) => void (err = (err + d.toString()).slice(-2000)));
     child.on('error', (e) => reject(new FilmError(`the film encoder did not run: ${e.message}`, { cause: e })));
