@@ -53,11 +53,14 @@ export const FIGURES: readonly Figure[] = [
   { key: 'video_retain_overhead_ratio', unit: '×' },
   // The review page with 200 failures, in Chromium: from its request to the frame that shows them.
   { key: 'review_load_ms', unit: 'ms', target: { op: '<=', value: 1000 } },
-  // phonewright mcp over stdio against the library in-process: a screen tool call (to the image received), a tap.
+  // phonewright mcp over stdio against the library in-process: a screen tool call (to the image received), a tap on
+  // the lab preset; reported, the tap without the lab and the MCP layer's own cost.
   { key: 'mcp_screen_ratio', unit: '×', target: { op: '<=', value: 1.3 } },
   { key: 'mcp_screen_ms', unit: 'ms' },
   { key: 'mcp_tap_ratio', unit: '×', target: { op: '<=', value: 1.3 } },
   { key: 'mcp_tap_ms', unit: 'ms' },
+  { key: 'mcp_tap_bare_ratio', unit: '×' },
+  { key: 'mcp_tap_layer_ms', unit: 'ms' },
   { key: 'worker_start_ratio', unit: '×', target: { op: '<=', value: 1.25 } },
   { key: 'worker_rss_ratio', unit: '×', target: { op: '<=', value: 1.3 } },
   { key: 'worker_rss_mib', unit: 'MiB' },

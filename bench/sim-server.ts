@@ -1,7 +1,7 @@
 // A child process running the embedded simulator, so its CPU and memory are measured apart from the client's.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { startSimulator, type FaultSpec, type SimulatorOptions } from '../src/simulator/index.js';
+import { startSimulator, type FaultSpec, type LabOptions, type SimulatorOptions } from '../src/simulator/index.js';
 import { resetPeakRss, rss, serveChild } from './proc.js';
 
 /** What the parent learns when the simulator listens. */
@@ -20,6 +20,7 @@ await serveChild<SimulatorOptions, SimReady>(async (options) => {
     commands: {
       stats: () => sim.stats(),
       faults: (spec) => sim.setFaults(spec as FaultSpec | undefined),
+      lab: (lab) => sim.setLab(lab as boolean | LabOptions | undefined),
       resetPeakRss: () => resetPeakRss(),
       rss: () => rss(),
       // Empties the storage (a 1 GiB upload need not wait for the simulator to close to go).
