@@ -1,24 +1,32 @@
 /**
- * The suite's global set-up: the inline projects run the package's bundle (dist/pkg/, inline-config.ts), so it
- * must be the code under test. `npm test` builds first; a run of `npx playwright test -c tests` after an edit
- * would test the last build: the bundle is made again here whenever a file it is made from is newer.
+ * The suite's global set-up: the inline projects run the package's bundle (dist/pkg/), installed under
+ * test-results/inline/node_modules (inline-config.ts), so it must be the code under test. `npm test` builds first; a
+ * run of `npx playwright test -c tests` after an edit would test the last build: the bundle is made again here
+ * whenever a file it is made from is newer, and installed again at every run (about a second).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { INLINE_ROOT } from './inline-config.js';
+import { installPackage } from './installed.js';
 import { ROOT } from './spawn.js';
 import { UNIT_ENV } from './test.js';
 
 const BUNDLE = path.join(ROOT, 'dist', 'pkg', 'fixtures.js');
 const SOURCES = ['src', 'fixtures', 'playwright.config.ts', 'scripts/bundle.mjs', 'package.json'];
 
-export default function freshBundle(): void {
+export default async function freshBundle(): Promise<void> {
   // The fast loop starts no inline run: the bundle is theirs.
   if (process.env[UNIT_ENV] === '1') return;
   const built = statSync(BUNDLE, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (SOURCES.every((s) => newest(path.join(ROOT, s)) < built)) return;
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`the package's bundle is older than its sources, and bundling it again failed (node scripts/bundle.mjs):\n${r.stderr}`);
+  if (!SOURCES.every((s) => newest(path.join(ROOT, s)) < built)) {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`the package's bundle is older than its sources, and bundling it again failed (node scripts/bundle.mjs):\n${r.stderr}`);
+  }
+  // A fresh copy, so that no file of an older build is left beside the new one.
+  await rm(path.join(INLINE_ROOT, 'node_modules'), { recursive: true, force: true });
+  await installPackage(ROOT, INLINE_ROOT);
 }
 
 /** The latest modification time of a file, or of any file under a folder. */

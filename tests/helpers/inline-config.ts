@@ -10,12 +10,16 @@ const INLINE_CONFIG = path.join(INLINE_ROOT, 'project', 'playwright.config.ts');
 /** What specs import; rewritten to the package's build of it by relative path ({@link PACKAGE}). */
 export const FIXTURES_SPECIFIER = 'phonewright/fixtures';
 /**
- * The package's runtime as `npm run build` bundles it (dist/pkg/, scripts/bundle.mjs), which inline projects import
- * as an installed phonewright's users do: a run loads a few files where the TypeScript was ~65 modules through
- * Playwright's loader, about 0.5 s of CPU less per run (runner and worker). The suite's global set-up
- * (fresh-bundle.ts) bundles again when a source file is newer.
+ * phonewright as the inline projects have it: the package installed under {@link INLINE_ROOT}'s node_modules by the
+ * suite's global set-up (fresh-bundle.ts), the bundle of `npm run build` (dist/pkg/) with what `npm pack` ships
+ * beside it, as an installed phonewright's users have it. Under node_modules Playwright compiles nothing: imported
+ * from dist/ in the repository, the bundle went through Playwright's Babel, and every worker parsed the 250 KB source
+ * map it made to place its steps' stacks (0.5–1 s of CPU a worker).
  */
-export const PACKAGE = { fixtures: 'dist/pkg/fixtures.js', summaryReporter: 'dist/pkg/summary-reporter.js', historyReporter: 'dist/pkg/history-reporter.js' };
+export const INSTALLED_PACKAGE = path.join(INLINE_ROOT, 'node_modules', 'phonewright');
+/** The package's entry points the inline projects import, as paths from the repository's root. */
+const PKG = path.relative(ROOT, path.join(INSTALLED_PACKAGE, 'dist', 'pkg')).split(path.sep).join('/');
+export const PACKAGE = { fixtures: `${PKG}/fixtures.js`, summaryReporter: `${PKG}/summary-reporter.js`, historyReporter: `${PKG}/history-reporter.js` };
 
 /**
  * The checks' timeout of a run whose checks must all pass (as `expectTimeout`): the 1 s default keeps a run of
