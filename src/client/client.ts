@@ -223,16 +223,6 @@ export class DeviceClient {
   }
 
   /**
-   * Captures a rectangle of a phone's screen in the type asked, as {@link capture} does: the image as the server
-   * sent it, its type read from its bytes (a server may answer a PNG when asked for a JPEG). A server that refuses
-   * the type fails as it refuses any capture; an image neither PNG nor JPEG is a protocol error.
-   * @param type `'jpg'` (smaller and quicker to decode where the screen is a photo or an app's) or `'png'`
-   */
-  captureImage(device: string, rect: CaptureRect, type: 'png' | 'jpg', options: CallOptions = {}): Promise<CaptureImage> {
-    return this.extensions.captureImage(device, rect, type, options);
-  }
-
-  /**
    * Taps the screen at (x, y): through `screen/inputs`, or the JS bridge on a server without it (decided by the
    * first act, as {@link devices}). Never sent twice once the server may have done it.
    * @returns the route that took it

@@ -117,7 +117,12 @@ export class Extensions {
     return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
   }
 
-  /** See {@link DeviceClient.captureImage}. */
+  /**
+   * Captures a rectangle of a phone's screen in the type asked, as {@link capture} does: the image as the server
+   * sent it, its type read from its bytes (a server may answer a PNG when asked for a JPEG). A server that refuses
+   * the type fails as it refuses any capture; an image neither PNG nor JPEG is a protocol error.
+   * @param type `'jpg'` (smaller and quicker to decode where the screen is a photo or an app's) or `'png'`
+   */
   async captureImage(device: string, rect: CaptureRect, type: 'png' | 'jpg', options: CallOptions): Promise<CaptureImage> {
     const { bytes, url } = await this.#captured(device, rect, type, options);
     const got = imageType(bytes);

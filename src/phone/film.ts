@@ -27,7 +27,7 @@ export interface RecorderOptions {
 }
 
 /** The phone as the recorder needs it. */
-export type FilmedPhone = { client: Pick<DeviceClient, 'captureImage' | 'deviceInfo'>; id: Parameters<DeviceClient['capture']>[0]; screen: ScreenSize | undefined; toString(): string };
+export type FilmedPhone = { client: Pick<DeviceClient, 'deviceInfo'> & { extensions: Pick<DeviceClient['extensions'], 'captureImage'> }; id: Parameters<DeviceClient['capture']>[0]; screen: ScreenSize | undefined; toString(): string };
 
 /** The most frames a second a film takes: each is a capture of the phone's whole screen, a request and a download. */
 export const MAX_FILM_FPS = 10;
@@ -173,12 +173,12 @@ export class FilmRecorder {
     const { client, id } = this.#phone;
     const call = { deadline, phoneReconnectMs: 0 };
     const type = this.#type ?? (PNG_ONLY.has(client) ? 'png' : this.#asked);
-    if (type === 'png') return client.captureImage(id, rect, 'png', call);
+    if (type === 'png') return client.extensions.captureImage(id, rect, 'png', call);
     try {
-      return await client.captureImage(id, rect, 'jpg', call);
+      return await client.extensions.captureImage(id, rect, 'jpg', call);
     } catch (error) {
       if (this.#type !== undefined || !refusesType(error)) throw error;
-      const png = await client.captureImage(id, rect, 'png', call);
+      const png = await client.extensions.captureImage(id, rect, 'png', call);
       PNG_ONLY.add(client);
       return png;
     }

@@ -21,14 +21,16 @@ function fakePhone(answer: (n: number, type: 'png' | 'jpg') => Promise<Buffer>):
     toString: () => 'fake (device@1)',
     client: {
       deviceInfo: () => Promise.reject(new Error('not asked: the screen is known')),
-      captureImage: async (_id: DeviceId, _rect: unknown, type: 'png' | 'jpg') => {
-        phone.most = Math.max(phone.most, ++inFlight);
-        phone.asked.push(type);
-        try {
-          return { bytes: await answer(++phone.calls, type), type };
-        } finally {
-          inFlight--;
-        }
+      extensions: {
+        captureImage: async (_id: DeviceId, _rect: unknown, type: 'png' | 'jpg') => {
+          phone.most = Math.max(phone.most, ++inFlight);
+          phone.asked.push(type);
+          try {
+            return { bytes: await answer(++phone.calls, type), type };
+          } finally {
+            inFlight--;
+          }
+        },
       },
     },
   };
