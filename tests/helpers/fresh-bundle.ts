@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { INLINE_ROOT } from './inline-config.js';
 import { installPackage } from './installed.js';
@@ -27,6 +27,10 @@ export default async function freshBundle(): Promise<void> {
   // A fresh copy, so that no file of an older build is left beside the new one.
   await rm(path.join(INLINE_ROOT, 'node_modules'), { recursive: true, force: true });
   await installPackage(ROOT, INLINE_ROOT);
+  // The inline projects' own package scope: without it they are in the repository's, and a spec's import of
+  // 'phonewright/fixtures' resolves to the repository itself (a package imports itself by its name) while the
+  // config's import is the installed copy's: two copies of the fixtures in one worker.
+  await writeFile(path.join(INLINE_ROOT, 'package.json'), `${JSON.stringify({ name: 'phonewright-inline-projects', private: true, type: 'module' }, null, 2)}\n`);
 }
 
 /** The latest modification time of a file, or of any file under a folder. */
