@@ -1,16 +1,16 @@
 /**
  * The example suites (specs/) as a temp project of the inline runner (tests/helpers/inline.ts): specs/ copied
- * with its assets and goldens (they import `phonewright/fixtures`, which resolves to the package's bundle from
- * inside the repository, as from a team's repository with phonewright installed), and a Playwright config like
+ * with its assets and goldens (they import `phonewright/fixtures`, which resolves to the package installed under
+ * the inline projects, as from a team's repository with phonewright installed), and a Playwright config like
  * the repository's. It runs against a simulator the test started: the run takes it for its embedded
  * simulator (PHONEWRIGHT_SIM_URL and its admin key, as the matrix's global setup would set them), so the
  * phones keep their names, goldens and models, and the notification specs can post through its admin API.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimulatorHandle } from '../../src/simulator/index.js';
-import { matrixConfig, PACKAGE, REPO, type InlineProject, type InlineRun } from './inline.js';
+import { importPath, matrixConfig, PACKAGE, REPO, type InlineProject, type InlineRun } from './inline.js';
 
 /**
  * The example suites: 16 tests on each of the default scenario's four phones. On a server of the interface only,
@@ -60,6 +60,12 @@ export async function repoConfigProject(make: (files: Record<string, string>) =>
   const repo = path.relative(project.dir, REPO).split(path.sep).join('/');
   const config = (await readFile(path.join(REPO, 'playwright.config.ts'), 'utf8')).replace(/(['"`])\.\/(fixtures|src)\//g, `$1${repo}/$2/`);
   await project.write({ 'playwright.config.ts': config });
+  // The specs' 'phonewright/fixtures' as in the repository, where a package imports itself by its name: the
+  // repository's bundle, whose reporters are the config's (the installed copy knows its own only).
+  for (const file of exampleFiles().filter((f) => f.endsWith('.ts'))) {
+    const source = await readFile(project.path(file), 'utf8');
+    await writeFile(project.path(file), source.replaceAll("'phonewright/fixtures'", `'${importPath(project.path(file), 'dist/pkg/fixtures.js')}'`));
+  }
   return project;
 }
 
